@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Streams",
+    products: [
+        .library(name: "Streams", targets: ["Streams"]),
+        .library(name: "FeedStreams", targets: ["FeedStreams"]),
+    ],
+    targets: [
+        .target(name: "Streams"),
+        .target(name: "FeedStreams", dependencies: ["Streams"]),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams"]),
+        .testTarget(
+            name: "FeedStreamsTests",
+            dependencies: ["FeedStreams", "Streams"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
