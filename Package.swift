@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Streams",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
     products: [
         .library(name: "Streams", targets: ["Streams"]),
         .library(name: "FeedStreams", targets: ["FeedStreams"]),
