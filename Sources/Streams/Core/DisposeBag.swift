@@ -1,0 +1,43 @@
+import Synchronization
+
+/// Owns subscriptions and disposes them all when it is deallocated.
+///
+/// Keep one bag per owner (a view controller, a view model's consumer) and add every
+/// subscription to it with ``Disposable/disposed(by:)``. Replacing the bag
+/// (`disposeBag = DisposeBag()`) is the idiomatic way to cancel them all early.
+/// Adding to a bag that has already disposed disposes the new item at once.
+public final class DisposeBag: Sendable {
+    private struct State {
+        var disposables: [any Disposable] = []
+        var isDisposed = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an empty bag.
+    public init() {}
+
+    /// Adds a disposable to the bag.
+    public func insert(_ disposable: any Disposable) {
+        let accepted = state.withLock { state -> Bool in
+            guard !state.isDisposed else { return false }
+            state.disposables.append(disposable)
+            return true
+        }
+        if !accepted { disposable.dispose() }
+    }
+
+    /// Disposes everything in the bag now. Items inserted later are disposed at once.
+    public func dispose() {
+        let disposables = state.withLock { state -> [any Disposable] in
+            state.isDisposed = true
+            defer { state.disposables.removeAll() }
+            return state.disposables
+        }
+        for disposable in disposables { disposable.dispose() }
+    }
+
+    deinit {
+        dispose()
+    }
+}

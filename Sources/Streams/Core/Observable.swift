@@ -1,0 +1,139 @@
+/// A push-based sequence of values over time, delivered to observers that subscribe.
+///
+/// An observable is a recipe: nothing happens until ``subscribe(_:)-(AnyObserver<Element>)``
+/// is called, and each subscription runs the recipe again (a *cold* observable). Sources that
+/// exist independently of their subscribers, such as a ``Subject``, are *hot*.
+///
+/// Events follow the grammar `next* (error | completed)?` and are delivered serially (see
+/// ``Event``). Unless an operator's documentation says otherwise, events are delivered on the
+/// thread of the source that produced them; use ``ObservableType/observe(on:)`` to move them.
+///
+/// ```swift
+/// let disposable = Observable.of(1, 2, 3)
+///     .map { $0 * 10 }
+///     .subscribe(onNext: { print($0) })   // 10, 20, 30
+/// ```
+public struct Observable<Element: Sendable>: ObservableType {
+    @usableFromInline
+    let subscribeHandler: @Sendable (AnyObserver<Element>) -> any Disposable
+
+    /// Wraps a subscribe function that already keeps the event grammar.
+    ///
+    /// Operators in this module use it; user code uses ``create(_:)``, which enforces the
+    /// grammar for you.
+    @inlinable
+    init(_ subscribeHandler: @escaping @Sendable (AnyObserver<Element>) -> any Disposable) {
+        self.subscribeHandler = subscribeHandler
+    }
+
+    /// Returns `self`.
+    @inlinable
+    public func asObservable() -> Observable<Element> {
+        self
+    }
+
+    /// Subscribes an observer and starts the sequence.
+    ///
+    /// - Parameter observer: Receives the events, serially.
+    /// - Returns: A disposable that ends the subscription.
+    @inlinable
+    public func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
+        subscribeHandler(observer)
+    }
+}
+
+extension Observable {
+    /// Creates an observable from a function that drives an observer.
+    ///
+    /// `subscribe` runs once per subscription. It sends events to the observer it is given and
+    /// returns a disposable that releases what it started (a network task, a timer). The
+    /// observer it is given enforces the grammar: after a terminal event, or after the
+    /// subscription is disposed, further calls are ignored, and the returned disposable is
+    /// disposed as soon as the sequence ends.
+    ///
+    /// ```swift
+    /// let request = Observable<Data>.create { observer in
+    ///     let task = session.dataTask(with: url) { data, _, error in
+    ///         if let data { observer.onNext(data); observer.onCompleted() }
+    ///         else { observer.onError(error ?? URLError(.unknown)) }
+    ///     }
+    ///     task.resume()
+    ///     return Disposables.create { task.cancel() }
+    /// }
+    /// ```
+    ///
+    /// The events you send must already be serial: do not call the observer from two threads
+    /// at once.
+    ///
+    /// - Parameter subscribe: Called for each subscriber with an observer to drive.
+    /// - Returns: The observable.
+    public static func create(
+        _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
+    ) -> Observable<Element> {
+        Observable { observer in
+            let lifetime = SingleAssignmentDisposable()
+            let guarded = AnyObserver<Element> { event in
+                guard !lifetime.isDisposed else { return }
+                switch event {
+                case .next:
+                    observer.on(event)
+                case .error, .completed:
+                    lifetime.dispose()
+                    observer.on(event)
+                }
+            }
+            lifetime.setDisposable(subscribe(guarded))
+            return lifetime
+        }
+    }
+}
+
+extension ObservableType {
+    /// Subscribes a closure that receives every event.
+    ///
+    /// - Parameter on: Called once per event, serially.
+    /// - Returns: A disposable that ends the subscription.
+    public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
+        asObservable().subscribe(AnyObserver(on))
+    }
+
+    /// Subscribes closures for each kind of event.
+    ///
+    /// `onDisposed` runs once when the subscription ends for any reason: after `onError` or
+    /// `onCompleted`, or when the returned disposable is disposed. An error without an
+    /// `onError` handler is ignored, as in RxSwift's release builds.
+    ///
+    /// - Parameters:
+    ///   - onNext: Called with each value.
+    ///   - onError: Called with the error that ended the sequence.
+    ///   - onCompleted: Called when the sequence finished normally.
+    ///   - onDisposed: Called once when the subscription ends.
+    /// - Returns: A disposable that ends the subscription.
+    public func subscribe(
+        onNext: (@Sendable (Element) -> Void)? = nil,
+        onError: (@Sendable (any Error) -> Void)? = nil,
+        onCompleted: (@Sendable () -> Void)? = nil,
+        onDisposed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        let upstream = SingleAssignmentDisposable()
+        let subscription: any Disposable = if let onDisposed {
+            Disposables.create(upstream, Disposables.create(with: onDisposed))
+        } else {
+            upstream
+        }
+        upstream.setDisposable(asObservable().subscribe(AnyObserver { event in
+            guard !upstream.isDisposed else { return }
+            switch event {
+            case .next(let value):
+                onNext?(value)
+            case .error(let error):
+                onError?(error)
+                subscription.dispose()
+            case .completed:
+                onCompleted?()
+                subscription.dispose()
+            }
+        }))
+        return subscription
+    }
+}

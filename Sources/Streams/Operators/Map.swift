@@ -1,0 +1,42 @@
+extension ObservableType {
+    /// Transforms each value with a function.
+    ///
+    /// If `transform` throws, the error is sent downstream and the subscription ends.
+    ///
+    /// ```
+    /// source:  -1-2-3-|
+    ///          map { $0 * 10 }   (values: 1→a, 2→b, 3→c, 10→x, 20→y, 30→z)
+    /// output:  -x-y-z-|
+    /// ```
+    ///
+    /// - Parameter transform: Applied to each value; may throw.
+    /// - Returns: An observable of the transformed values.
+    @inlinable
+    public func map<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result
+    ) -> Observable<Result> {
+        let source = asObservable()
+        return Observable { observer in
+            let upstream = SingleAssignmentDisposable()
+            upstream.setDisposable(source.subscribe(AnyObserver { event in
+                guard !upstream.isDisposed else { return }
+                switch event {
+                case .next(let value):
+                    do {
+                        observer.on(.next(try transform(value)))
+                    } catch {
+                        upstream.dispose()
+                        observer.on(.error(error))
+                    }
+                case .error(let error):
+                    upstream.dispose()
+                    observer.on(.error(error))
+                case .completed:
+                    upstream.dispose()
+                    observer.on(.completed)
+                }
+            }))
+            return upstream
+        }
+    }
+}

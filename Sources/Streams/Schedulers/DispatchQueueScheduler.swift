@@ -1,0 +1,56 @@
+import Dispatch
+
+/// Runs actions on a serial `DispatchQueue`, with real timers.
+///
+/// Events delivered through ``ObservableType/observe(on:)`` with this scheduler arrive on its
+/// queue, one at a time. ``main`` runs on the main queue, where UI code must run.
+///
+/// The queue must be serial: a concurrent queue would break serial delivery.
+public struct DispatchQueueScheduler: Scheduler {
+    /// The queue actions run on.
+    public let queue: DispatchQueue
+
+    /// Creates a scheduler over a serial queue.
+    public init(queue: DispatchQueue) {
+        self.queue = queue
+    }
+
+    /// Creates a scheduler over a new serial queue with the given label.
+    public init(label: String, qos: DispatchQoS = .default) {
+        self.queue = DispatchQueue(label: label, qos: qos)
+    }
+
+    /// The scheduler for the main queue.
+    public static let main = DispatchQueueScheduler(queue: .main)
+
+    /// Monotonic time since boot, from `DispatchTime`.
+    public var now: Duration {
+        .nanoseconds(DispatchTime.now().uptimeNanoseconds)
+    }
+
+    /// Runs `action` asynchronously on the queue.
+    public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
+        let scheduled = ScheduledAction(action)
+        queue.async { scheduled.run() }
+        return scheduled
+    }
+
+    /// Runs `action` on the queue once `delay` has passed.
+    ///
+    /// Periodic work uses the protocol's default ``Scheduler/schedulePeriodic(after:period:_:)``,
+    /// which aims each repetition at `start + n × period` so that lateness does not add up.
+    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
+        let scheduled = ScheduledAction(action)
+        queue.asyncAfter(deadline: .now() + delay.dispatchInterval) { scheduled.run() }
+        return scheduled
+    }
+}
+
+extension Duration {
+    /// This duration as a dispatch interval, in whole nanoseconds (negative durations are zero).
+    var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        return .nanoseconds(Int(clamping: max(nanoseconds, 0)))
+    }
+}

@@ -1,0 +1,79 @@
+import Synchronization
+
+/// A scripted observable for tests that logs when it was subscribed to and disposed.
+///
+/// Made by ``TestScheduler/createHotObservable(_:)`` or
+/// ``TestScheduler/createColdObservable(_:)``:
+///
+/// - **hot**: its events are scheduled once, at their absolute ticks, when it is created, and
+///   reach whoever is subscribed at that tick (like a subject driven by the user);
+/// - **cold**: each subscription gets its own copy of the events, at ticks counted from the
+///   moment it subscribed (like a network request).
+///
+/// ``subscriptions`` lists every subscription as `Subscription(subscribed, disposed)`.
+public final class TestableObservable<Element: Sendable>: ObservableType {
+    enum Kind { case hot, cold }
+
+    private struct State {
+        var subscriptions: [Subscription] = []
+        var observers: [(id: Int, observer: AnyObserver<Element>)] = []
+    }
+
+    /// The scripted events, with absolute ticks (hot) or ticks after subscription (cold).
+    public let recordedEvents: [Recorded<Event<Element>>]
+    private let kind: Kind
+    private let scheduler: TestScheduler
+    private let state = Mutex(State())
+
+    init(kind: Kind, events: [Recorded<Event<Element>>], scheduler: TestScheduler) {
+        self.kind = kind
+        self.recordedEvents = events
+        self.scheduler = scheduler
+        guard kind == .hot else { return }
+        for recorded in events {
+            scheduler.scheduleAt(recorded.time) { [weak self] in
+                guard let self else { return }
+                let observers = state.withLock { $0.observers.map(\.observer) }
+                for observer in observers { observer.on(recorded.value) }
+            }
+        }
+    }
+
+    /// Every subscription so far, in the order they were made.
+    public var subscriptions: [Subscription] {
+        state.withLock { $0.subscriptions }
+    }
+
+    /// This source as a plain observable.
+    public func asObservable() -> Observable<Element> {
+        Observable { [self] observer in subscribe(observer) }
+    }
+
+    /// Subscribes an observer, logging the subscription at the current tick.
+    public func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
+        let now = scheduler.clock
+        let index = state.withLock { state in
+            state.subscriptions.append(Subscription(now))
+            return state.subscriptions.count - 1
+        }
+        let scheduled = CompositeDisposable()
+        switch kind {
+        case .hot:
+            state.withLock { $0.observers.append((index, observer)) }
+        case .cold:
+            for recorded in recordedEvents {
+                scheduled.insert(scheduler.schedule(after: scheduler.resolution * recorded.time) {
+                    observer.on(recorded.value)
+                })
+            }
+        }
+        return Disposables.create { [self] in
+            scheduled.dispose()
+            let end = scheduler.clock
+            state.withLock { state in
+                state.subscriptions[index] = Subscription(state.subscriptions[index].subscribe, end)
+                state.observers.removeAll { $0.id == index }
+            }
+        }
+    }
+}
