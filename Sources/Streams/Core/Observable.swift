@@ -93,6 +93,7 @@ extension ObservableType {
     ///
     /// - Parameter on: Called once per event, serially.
     /// - Returns: A disposable that ends the subscription.
+    @inlinable
     public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
         asObservable().subscribe(AnyObserver(on))
     }
@@ -109,6 +110,7 @@ extension ObservableType {
     ///   - onCompleted: Called when the sequence finished normally.
     ///   - onDisposed: Called once when the subscription ends.
     /// - Returns: A disposable that ends the subscription.
+    @inlinable // specialised in the caller's module: its observer runs once per event
     public func subscribe(
         onNext: (@Sendable (Element) -> Void)? = nil,
         onError: (@Sendable (any Error) -> Void)? = nil,
