@@ -140,6 +140,30 @@ struct SubjectTests {
         subscription.dispose()
     }
 
+    @Test("concurrent and re-entrant sends are all delivered, serially, with nothing left queued")
+    func serialUnderContentionWithReentrancy() {
+        let subject = Subject<Int>()
+        let busy = Atomic<Bool>(false)
+        let overlaps = Atomic<Int>(0)
+        let received = Atomic<Int>(0)
+        let subscription = subject.subscribe(onNext: { value in
+            if busy.exchange(true, ordering: .acquiring) { overlaps.add(1, ordering: .relaxed) }
+            received.add(1, ordering: .relaxed)
+            busy.store(false, ordering: .releasing)
+            // Every send of 1 triggers one re-entrant send of 2.
+            if value == 1 { subject.onNext(2) }
+        })
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<5_000 { subject.onNext(1) }
+        }
+        #expect(received.load(ordering: .relaxed) == 40_000)
+        #expect(overlaps.load(ordering: .relaxed) == 0)
+        // The delivering role was handed back: a later send is delivered at once, on this thread.
+        subject.onNext(3)
+        #expect(received.load(ordering: .relaxed) == 40_001)
+        subscription.dispose()
+    }
+
     @Test("a BehaviorValue replays its current value and reports the latest one even while it is queued")
     func behaviorValue() {
         let value = BehaviorValue(1)

@@ -30,10 +30,17 @@ public final class Subject<Element: Sendable>: ObservableType {
     // Performance: the per-event path (`on`, `deliver`, `drain` and the state methods they call)
     // is `@inlinable`, so that the module that sends specialises it for its element type.
     // Unspecialised, a send spends most of its time looking up generic type metadata.
-    // The common, uncontended send takes the state lock twice (accept, then give up the
-    // delivering role) and each delivery costs one atomic load: no lock per subscriber.
+    // An uncontended send takes the state lock once, hands the delivering role back with one
+    // compare-and-swap on `deliveries`, and costs one atomic load per subscriber.
     @usableFromInline
     let state: Mutex<SubjectState<Element>>
+
+    /// The delivering role, kept outside `state` so that the deliverer can give it up without
+    /// taking the lock again: 0 when nobody is delivering; n ≥ 1 while one thread delivers and
+    /// n − 1 pieces of work wait in `state.queue`. It changes only under the lock, together
+    /// with the queue, except for the deliverer's final exchange of 1 for 0 (see ``drain()``).
+    @usableFromInline
+    let deliveries = Atomic<Int>(0)
 
     /// Creates a subject with no subscribers.
     public convenience init() {
@@ -50,7 +57,7 @@ public final class Subject<Element: Sendable>: ObservableType {
     /// Sends an event to every current subscriber. Ignored once the subject has terminated.
     @inlinable
     public func on(_ event: Event<Element>) {
-        guard let delivery = state.withLock({ $0.accept(event) }) else { return }
+        guard let delivery = state.withLock({ $0.accept(event, deliveries: deliveries) }) else { return }
         deliver(delivery)
         drain()
     }
@@ -97,7 +104,7 @@ public final class Subject<Element: Sendable>: ObservableType {
     public func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
         let subscription = SubjectSubscription(subject: self)
         let subscriber = SubjectSubscriber(subscription: subscription, observer: observer)
-        let delivery = state.withLock { $0.join(subscriber) }
+        let delivery = state.withLock { $0.join(subscriber, deliveries: deliveries) }
         if let delivery {
             deliver(delivery)
             drain()
@@ -119,10 +126,19 @@ public final class Subject<Element: Sendable>: ObservableType {
     }
 
     /// Delivers queued work until the queue is empty, then gives up the delivering role.
+    ///
+    /// Called by the deliverer only. `deliveries` is 1 exactly when nothing was queued while it
+    /// delivered; exchanging it for 0 then ends the role without a lock. A sender that queues
+    /// work raises the count under the lock in the same critical section that appends to the
+    /// queue, so a failed exchange means the queue holds work once the lock is taken.
     @inlinable
     func drain() {
-        while let delivery = state.withLock({ $0.nextDelivery() }) {
-            deliver(delivery)
+        while !deliveries.compareExchange(expected: 1, desired: 0, ordering: .acquiringAndReleasing).exchanged {
+            let delivery = state.withLock { state in
+                deliveries.subtract(1, ordering: .relaxed)
+                return state.start(state.queue.removeFirst())
+            }
+            if let delivery { deliver(delivery) }
         }
     }
 
@@ -205,10 +221,9 @@ struct SubjectState<Element: Sendable> {
     /// Whether the terminal event has been delivered (subscribers after it get a replay).
     @usableFromInline
     var isTerminated = false
+    /// Work that arrived while another thread (or an outer call) was delivering.
     @usableFromInline
     var queue: [Work] = []
-    @usableFromInline
-    var isDelivering = false
 
     init(replayLimit: Int, buffer: [Element]) {
         self.replayLimit = replayLimit
@@ -218,40 +233,42 @@ struct SubjectState<Element: Sendable> {
 
     /// Accepts an event from a sender.
     @inlinable
-    mutating func accept(_ event: Event<Element>) -> Delivery? {
+    mutating func accept(_ event: Event<Element>, deliveries: borrowing Atomic<Int>) -> Delivery? {
         guard stopEvent == nil else { return nil }
         switch event {
         case .next(let value): latest = value
         case .error, .completed: stopEvent = event
         }
-        return enqueue(.broadcast(event))
+        return enqueue(.broadcast(event), deliveries: deliveries)
     }
 
     /// Accepts a new subscriber.
     @inlinable
-    mutating func join(_ subscriber: SubjectSubscriber<Element>) -> Delivery? {
-        enqueue(.join(subscriber))
+    mutating func join(_ subscriber: SubjectSubscriber<Element>, deliveries: borrowing Atomic<Int>) -> Delivery? {
+        enqueue(.join(subscriber), deliveries: deliveries)
     }
 
-    /// The next queued work, or `nil` (giving up the delivering role) when there is none.
+    /// Starts `work` if nobody is delivering, taking the delivering role when there is something
+    /// to deliver; otherwise queues it for the deliverer. See ``Subject/deliveries``.
     @inlinable
-    mutating func nextDelivery() -> Delivery? {
-        while !queue.isEmpty {
-            if let delivery = start(queue.removeFirst()) { return delivery }
+    mutating func enqueue(_ work: Work, deliveries: borrowing Atomic<Int>) -> Delivery? {
+        // Nobody is delivering, and nobody can start while we hold the lock: plain store.
+        if deliveries.load(ordering: .acquiring) == 0 {
+            guard let delivery = start(work) else { return nil }
+            deliveries.store(1, ordering: .relaxed)
+            return delivery
         }
-        isDelivering = false
+        // Somebody is delivering, but may give up the role concurrently (1 → 0, outside the
+        // lock); if it did, the role is ours.
+        if deliveries.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
+            guard let delivery = start(work) else {
+                deliveries.store(0, ordering: .releasing)
+                return nil
+            }
+            return delivery
+        }
+        queue.append(work)
         return nil
-    }
-
-    @inlinable
-    mutating func enqueue(_ work: Work) -> Delivery? {
-        if isDelivering {
-            queue.append(work)
-            return nil
-        }
-        guard let delivery = start(work) else { return nil }
-        isDelivering = true
-        return delivery
     }
 
     /// Applies work to the state as it is handed out for delivery, so that the buffer and the
