@@ -32,6 +32,9 @@ public struct FeedState: Sendable, Equatable {
 
     /// The photos on screen, without duplicates, in feed order.
     public private(set) var photos: [Photo] = []
+    /// Increases each time ``photos`` changes, so observers can skip states that did not
+    /// touch the list without comparing it element by element.
+    public private(set) var revision = 0
     /// The ids of ``photos``, for de-duplication.
     private var shownIDs: Set<String> = []
     /// The page a "load more" asks for.
@@ -158,5 +161,6 @@ public struct FeedState: Sendable, Equatable {
         } else if photos.count > before {
             change = .insert(before..<photos.count)
         }
+        if change != nil { revision += 1 }
     }
 }
