@@ -23,7 +23,8 @@ struct FeedErrorTests {
     func messages() {
         #expect(FeedError.offline.message == "You're offline. Check your connection and pull to refresh.")
         #expect(FeedError.rateLimited.message == "Too many requests for now. Try again in a little while.")
-        #expect(FeedError.serverError(status: 503).message == "Unsplash is having trouble (error 503). Try again later.")
+        #expect(FeedError.serverError(status: 503).message
+            == "Unsplash is having trouble (error 503). Try again later.")
         #expect(FeedError.clientError(status: 404, messages: ["Couldn't find Photo"]).message
             == "Unsplash couldn't handle the request: Couldn't find Photo")
         #expect(FeedError.clientError(status: 404, messages: []).message

@@ -5,7 +5,8 @@ import Testing
 struct PhotoPageTests {
     @Test("the recorded 2021 page has a next page (from Link) and 220922 photos in all")
     func recorded2021Page() throws {
-        let page = PhotoPage(photos: try Fixture.page2021.photos(), page: 1, perPage: 2, headers: try Fixture.page2021.headers())
+        let photos = try Fixture.page2021.photos()
+        let page = PhotoPage(photos: photos, page: 1, perPage: 2, headers: try Fixture.page2021.headers())
 
         #expect(page.photos.count == 2)
         #expect(page.page == 1)
@@ -15,7 +16,8 @@ struct PhotoPageTests {
 
     @Test("the recorded 2019 page has a next page and 146831 photos in all")
     func recorded2019Page() throws {
-        let page = PhotoPage(photos: try Fixture.page2019.photos(), page: 1, perPage: 10, headers: try Fixture.page2019.headers())
+        let photos = try Fixture.page2019.photos()
+        let page = PhotoPage(photos: photos, page: 1, perPage: 10, headers: try Fixture.page2019.headers())
 
         #expect(page.hasNextPage)
         #expect(page.totalCount == 146_831)

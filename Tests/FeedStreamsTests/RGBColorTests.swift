@@ -15,7 +15,9 @@ struct RGBColorTests {
         #expect(RGBColor(hex: hex) == expected)
     }
 
-    @Test("rejects anything else", arguments: ["", "#", "#12345", "#1234567", "#ffff", "#zzzzzz", "+fffff", "#-12345", "# fffff"])
+    @Test("rejects anything else", arguments: [
+        "", "#", "#12345", "#1234567", "#ffff", "#zzzzzz", "+fffff", "#-12345", "# fffff",
+    ])
     func rejects(hex: String) {
         #expect(RGBColor(hex: hex) == nil)
     }

@@ -23,7 +23,8 @@ struct ScrollGeometryTests {
         #expect(geometry.isNearBottom(tolerance: 50))
         #expect(!geometry.isNearBottom(tolerance: 49))
         #expect(!geometry.isNearBottom(tolerance: 0))
-        #expect(ScrollGeometry(contentOffsetY: 1400, contentHeight: 2000, viewportHeight: 600).isNearBottom(tolerance: 0))
+        let atTheEnd = ScrollGeometry(contentOffsetY: 1400, contentHeight: 2000, viewportHeight: 600)
+        #expect(atTheEnd.isNearBottom(tolerance: 0))
     }
 
     @Test("the bottom inset hides part of the viewport")
@@ -42,13 +43,17 @@ struct ScrollGeometryTests {
         #expect(ScrollGeometry(contentOffsetY: -64, contentHeight: 500, viewportHeight: 600, topInset: 64)
             .isNearBottom(tolerance: 0))
         // 500 of content does not fit between insets of 64 and 50 (486 visible), so it can scroll.
-        #expect(!ScrollGeometry(contentOffsetY: -64, contentHeight: 500, viewportHeight: 600, topInset: 64, bottomInset: 50)
-            .isNearBottom(tolerance: 0))
+        let squeezed = ScrollGeometry(
+            contentOffsetY: -64, contentHeight: 500, viewportHeight: 600, topInset: 64, bottomInset: 50
+        )
+        #expect(!squeezed.isNearBottom(tolerance: 0))
     }
 
     @Test("offsets run from -topInset to the end plus the bottom inset")
     func offsets() {
-        let geometry = ScrollGeometry(contentOffsetY: 0, contentHeight: 2000, viewportHeight: 600, topInset: 64, bottomInset: 34)
+        let geometry = ScrollGeometry(
+            contentOffsetY: 0, contentHeight: 2000, viewportHeight: 600, topInset: 64, bottomInset: 34
+        )
 
         #expect(geometry.minOffset == -64)
         #expect(geometry.maxOffset == 1434)

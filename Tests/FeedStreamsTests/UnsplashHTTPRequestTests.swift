@@ -41,7 +41,8 @@ struct UnsplashHTTPRequestTests {
         )
         let request = UnsplashHTTPService(configuration: configuration).makeRequest(page: 2, perPage: 40)
 
-        #expect(request.url?.absoluteString == "https://photos.example.com/api/unsplash/list?page=2&perPage=30&orderBy=popular")
+        #expect(request.url?.absoluteString
+            == "https://photos.example.com/api/unsplash/list?page=2&perPage=30&orderBy=popular")
         #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
         #expect(request.value(forHTTPHeaderField: "Accept-Version") == "v1")
     }

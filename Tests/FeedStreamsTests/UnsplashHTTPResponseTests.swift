@@ -9,7 +9,8 @@ import Testing
 struct UnsplashHTTPResponseTests {
     @Test("200 with the recorded page: the photos, a next page, the total")
     func success() throws {
-        let result = interpret(try Fixture.page2021.data(), status: 200, headers: try Fixture.page2021.headers(), perPage: 2)
+        let headers = try Fixture.page2021.headers()
+        let result = interpret(try Fixture.page2021.data(), status: 200, headers: headers, perPage: 2)
 
         let page = try result.get()
         #expect(page.photos.map(\.id) == ["uI-fScjuXnI", "x90Fh5ejNN8"])
@@ -20,7 +21,8 @@ struct UnsplashHTTPResponseTests {
 
     @Test("200 with X-Ratelimit-Remaining: 0 is the last allowed request succeeding")
     func successOnLastAllowedRequest() throws {
-        let result = interpret(try Fixture.page2021.data(), status: 200, headers: ["X-Ratelimit-Remaining": "0"], perPage: 2)
+        let headers = ["X-Ratelimit-Remaining": "0"]
+        let result = interpret(try Fixture.page2021.data(), status: 200, headers: headers, perPage: 2)
 
         #expect(try result.get().photos.count == 2)
     }
@@ -94,8 +96,8 @@ struct UnsplashHTTPResponseTests {
     @Test("another 4xx carries the messages of the errors body, if any")
     func clientErrors() {
         let body = Data(#"{"errors": ["page must be at least 1", "per_page must be at least 1"]}"#.utf8)
-        #expect(interpret(body, status: 400)
-            == .failure(.clientError(status: 400, messages: ["page must be at least 1", "per_page must be at least 1"])))
+        let messages = ["page must be at least 1", "per_page must be at least 1"]
+        #expect(interpret(body, status: 400) == .failure(.clientError(status: 400, messages: messages)))
         #expect(interpret(Data("Not Found".utf8), status: 404) == .failure(.clientError(status: 404, messages: [])))
     }
 
@@ -118,7 +120,8 @@ struct UnsplashHTTPResponseTests {
         #expect(interpretTask(error: URLError(.timedOut)) == .failure(.timedOut))
         #expect(interpretTask(error: NSError(domain: NSURLErrorDomain, code: NSURLErrorNotConnectedToInternet))
             == .failure(.offline))
-        #expect(interpretTask(error: NSError(domain: NSURLErrorDomain, code: NSURLErrorCancelled)) == .failure(.cancelled))
+        #expect(interpretTask(error: NSError(domain: NSURLErrorDomain, code: NSURLErrorCancelled))
+            == .failure(.cancelled))
         #expect(interpretTask(error: CocoaError(.fileNoSuchFile)) == .failure(.transport(.unknown)))
     }
 
@@ -126,10 +129,15 @@ struct UnsplashHTTPResponseTests {
     func noResponse() throws {
         let url = try #require(URL(string: "file:///tmp/x"))
         let fileResponse = URLResponse(url: url, mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
-        let expected = Result<PhotoPage, FeedError>.failure(.malformedResponse(path: "", problem: "not an HTTP response"))
+        let expected = Result<PhotoPage, FeedError>.failure(
+            .malformedResponse(path: "", problem: "not an HTTP response")
+        )
 
         #expect(interpretTask(error: nil) == expected)
-        #expect(UnsplashHTTPService.interpret(data: Data(), response: fileResponse, error: nil, page: 1, perPage: 10) == expected)
+        let result = UnsplashHTTPService.interpret(
+            data: Data(), response: fileResponse, error: nil, page: 1, perPage: 10
+        )
+        #expect(result == expected)
     }
 
     private func interpret(

@@ -71,7 +71,9 @@ struct UnsplashHTTPServiceTests {
         ("rate_limit_text", FeedError.rateLimited),
         ("429", .rateLimited),
         ("500_empty", .serverError(status: 500)),
-        ("400_errors_json", .clientError(status: 400, messages: ["page must be at least 1", "per_page must be at least 1"])),
+        ("400_errors_json", .clientError(status: 400, messages: [
+            "page must be at least 1", "per_page must be at least 1",
+        ])),
         ("truncated_json", .malformedResponse(path: "", problem: "not valid JSON")),
         ("wrong_type", .malformedResponse(path: "[3].urls.small", problem: "expected String")),
         ("html_error", .serverError(status: 502)),

@@ -45,7 +45,9 @@ final class StubServer {
         }
         guard let port = firstLine.flatMap({ Int($0) }) else {
             process.waitUntilExit()
-            throw StubServerError("\(script.path) exited with status \(process.terminationStatus) before printing its port")
+            throw StubServerError(
+                "\(script.path) exited with status \(process.terminationStatus) before printing its port"
+            )
         }
         self.port = port
     }
