@@ -46,7 +46,9 @@ public final class SingleAssignmentDisposable: Disposable {
 
     /// Disposes the held disposable, or the one set later.
     public func dispose() {
-        disposedFlag.store(true, ordering: .releasing)
+        // Only the first call has work to do. Operators dispose their upstream on a terminal
+        // event and are then disposed again from downstream, so this skips a lock per operator.
+        guard !disposedFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let held = slot.withLock { slot -> (any Disposable)? in
             defer { slot = .disposed }
             if case .holding(let disposable) = slot { return disposable }
