@@ -168,8 +168,8 @@ struct DistinctUntilChangedTests {
     }
 
     @Test("releases the comparer and the observer after completion, error and disposal",
-          arguments: DistinctEnding.allCases)
-    func releases(ending: DistinctEnding) throws {
+          arguments: SubscriptionEnding.allCases)
+    func releases(ending: SubscriptionEnding) throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable(ending == .error
             ? [.next(210, 1), .error(220, TestError("up"))]
@@ -194,7 +194,6 @@ struct DistinctUntilChangedTests {
     }
 }
 
-enum DistinctEnding: CaseIterable, Sendable { case completion, error, disposal }
 
 private final class DistinctProbe: Sendable {
     func same(_ lhs: Int, _ rhs: Int) -> Bool { lhs == rhs }

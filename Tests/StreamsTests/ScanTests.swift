@@ -140,8 +140,8 @@ struct ScanTests {
     }
 
     @Test("releases the accumulator and the observer after completion, error and disposal",
-          arguments: ScanEnding.allCases)
-    func releases(ending: ScanEnding) throws {
+          arguments: SubscriptionEnding.allCases)
+    func releases(ending: SubscriptionEnding) throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable(ending == .error
             ? [.next(210, 1), .error(220, TestError("up"))]
@@ -165,7 +165,6 @@ struct ScanTests {
     }
 }
 
-enum ScanEnding: CaseIterable, Sendable { case completion, error, disposal }
 
 private final class ScanProbe: Sendable {
     func add(_ total: Int, _ value: Int) -> Int { total + value }
