@@ -61,6 +61,7 @@ struct CreateTests {
         let again = Recorder<Int>()
         _ = Observable.just(42).subscribe(onNext: { again.append($0) })
         #expect(again.items == [42])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("of emits its values in order and completes")
@@ -68,6 +69,7 @@ struct CreateTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable.of(1, 2, 3) }
         #expect(observer.events == [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("of with no values only completes")
@@ -75,6 +77,7 @@ struct CreateTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable<Int>.of() }
         #expect(observer.events == [.completed(200)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("from iterates the sequence once per subscription")
@@ -86,6 +89,7 @@ struct CreateTests {
         let again = Recorder<Int>()
         _ = numbers.subscribe(onNext: { again.append($0) })
         #expect(again.items == [1, 2, 3])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("empty completes at once without values")
@@ -93,6 +97,7 @@ struct CreateTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable<Int>.empty() }
         #expect(observer.events == [.completed(200)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("never sends nothing and leaves no work behind")
@@ -108,6 +113,7 @@ struct CreateTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable<Int>.error(TestError("boom")) }
         #expect(observer.events == [.error(200, TestError("boom"))])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("deferred calls the factory at each subscription, not before")

@@ -137,6 +137,7 @@ struct ObservableTests {
         subscription.dispose()
         #expect(log.items == ["next 1", "completed", "disposed"])
         #expect(source.subscriptions == [Subscription(0, 220)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("subscribe(onNext:…) calls onError then onDisposed, once")
@@ -154,6 +155,7 @@ struct ObservableTests {
         subscription.dispose()
         #expect(log.items == ["next 1", "error up", "disposed"])
         #expect(source.subscriptions == [Subscription(0, 220)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("subscribe(onNext:…) calls onDisposed once when disposed, and nothing after")
@@ -172,6 +174,7 @@ struct ObservableTests {
         try scheduler.run()
         #expect(log.items == ["next 1", "disposed"])
         #expect(source.subscriptions == [Subscription(0, 220)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("subscribe(onNext:…) calls onDisposed once for a sequence that ends during subscribe")
