@@ -117,6 +117,8 @@ extension ObservableType {
         onCompleted: (@Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
+        // A no-op instead of an optional, so that the per-value path is a plain call.
+        let onNext = onNext ?? { _ in }
         let upstream = SingleAssignmentDisposable()
         let subscription: any Disposable = if let onDisposed {
             Disposables.create(upstream, Disposables.create(with: onDisposed))
@@ -127,7 +129,7 @@ extension ObservableType {
             guard !upstream.isDisposed else { return }
             switch event {
             case .next(let value):
-                onNext?(value)
+                onNext(value)
             case .error(let error):
                 onError?(error)
                 subscription.dispose()
