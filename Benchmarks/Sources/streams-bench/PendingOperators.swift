@@ -1,24 +1,8 @@
-// TEMPORARY stand-ins for scan and flatMap until they land on main; delete after merging.
+// TEMPORARY stand-in for flatMap until it lands on main; delete this file after merging.
 import Streams
 import Synchronization
 
 extension ObservableType {
-    func scan<A: Sendable>(_ seed: A, _ accumulate: @escaping @Sendable (A, Element) -> A) -> Observable<A> {
-        let source = asObservable()
-        return Observable.create { observer in
-            let state = Mutex(seed)
-            return source.subscribe { event in
-                switch event {
-                case .next(let value):
-                    let next = state.withLock { acc in acc = accumulate(acc, value); return acc }
-                    observer.onNext(next)
-                case .error(let error): observer.onError(error)
-                case .completed: observer.onCompleted()
-                }
-            }
-        }
-    }
-
     func flatMap<R: Sendable>(_ select: @escaping @Sendable (Element) -> Observable<R>) -> Observable<R> {
         let source = asObservable()
         return Observable.create { observer in
