@@ -36,6 +36,13 @@ public final class SingleAssignmentDisposable: Disposable {
     /// Setting a second disposable is a programming error and is ignored (the extra disposable is
     /// disposed so it cannot leak).
     public func setDisposable(_ disposable: any Disposable) {
+        // Already disposed (typical for a synchronous source, which ends before `subscribe`
+        // returns): dispose the new one without taking the lock. `dispose()` sets the flag
+        // before it empties the slot, so it never expects this disposable there.
+        if disposedFlag.load(ordering: .acquiring) {
+            disposable.dispose()
+            return
+        }
         let disposeNow = slot.withLock { slot -> Bool in
             guard case .empty = slot else { return true }
             slot = .holding(disposable)
