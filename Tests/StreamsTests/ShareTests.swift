@@ -244,6 +244,36 @@ struct ShareTests {
 
     // MARK: Marble twins of the documentation diagrams
 
+    @Test("diagram: without share, a cold source runs once per subscriber")
+    func diagramCold() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable("-a-b|")
+        let first = scheduler.createObserver(String.self)
+        let second = scheduler.createObserver(String.self)
+        scheduler.scheduleAt(0) { _ = source.subscribe(first.asObserver()) }
+        scheduler.scheduleAt(2) { _ = source.subscribe(second.asObserver()) }
+        try scheduler.run()
+        expectMarbles(first, "-a-b|")
+        expectMarbles(second, "---a-b|")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("diagram: share() lets a later subscriber join the running connection")
+    func diagramJoin() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable("-a-b|")
+        let shared = source.share()
+        let first = scheduler.createObserver(String.self)
+        let second = scheduler.createObserver(String.self)
+        scheduler.scheduleAt(0) { _ = shared.subscribe(first.asObserver()) }
+        scheduler.scheduleAt(2) { _ = shared.subscribe(second.asObserver()) }
+        try scheduler.run()
+        expectMarbles(first, "-a-b|")
+        expectMarbles(second, "---b|")
+        expectSubscriptions(source, "^---!")
+        expectNoPendingWork(scheduler)
+    }
+
     @Test("diagram: share(replay: 1) replays b to a subscriber arriving at 4")
     func diagramReplay() throws {
         let scheduler = TestScheduler()
