@@ -203,7 +203,8 @@ extension ObservableType where Element: ObservableType {
             outerSubscription.setDisposable(outer.subscribe(AnyObserver { event in
                 switch event {
                 case .next(let inner):
-                    if state.withLock({ $0.enqueue(inner.asObservable(), limit: limit) }) {
+                    let observable = inner.asObservable()
+                    if state.withLock({ $0.enqueue(observable, limit: limit) }) {
                         subscribeWaiting()
                     }
                 case .error(let error):
