@@ -7,14 +7,16 @@ let package = Package(
     products: [
         .library(name: "Streams", targets: ["Streams"]),
         .library(name: "FeedStreams", targets: ["FeedStreams"]),
+        .library(name: "StreamsTesting", targets: ["StreamsTesting"]),
     ],
     targets: [
         .target(name: "Streams"),
+        .target(name: "StreamsTesting", dependencies: ["Streams"]),
         .target(name: "FeedStreams", dependencies: ["Streams"]),
-        .testTarget(name: "StreamsTests", dependencies: ["Streams"]),
+        .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting"]),
         .testTarget(
             name: "FeedStreamsTests",
-            dependencies: ["FeedStreams", "Streams"],
+            dependencies: ["FeedStreams", "Streams", "StreamsTesting"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -116,17 +116,19 @@ public final class TestScheduler: Scheduler {
     }
 
     private func runActions(until limit: Int?) throws(TestSchedulerError) {
-        var steps = 0
-        while let action = state.withLock({ state -> ScheduledAction? in
-            guard let (time, action) = state.queue.popFirst(dueBy: limit) else { return nil }
-            state.clock = max(state.clock, time)
-            return action
-        }) {
-            steps += 1
-            if steps > stepLimit {
+        for step in 0... {
+            let next = state.withLock { state -> ScheduledAction? in
+                guard step < stepLimit, let (time, action) = state.queue.popFirst(dueBy: limit) else { return nil }
+                state.clock = max(state.clock, time)
+                return action
+            }
+            if let next {
+                next.run()
+            } else if step < stepLimit || !state.withLock({ $0.queue.hasLiveAction(dueBy: limit) }) {
+                return
+            } else {
                 throw .stepLimitExceeded(steps: stepLimit, tick: clock)
             }
-            action.run()
         }
     }
 
@@ -141,6 +143,33 @@ public final class TestScheduler: Scheduler {
     /// reach whoever is subscribed at that moment.
     public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
         TestableObservable(kind: .hot, events: events, scheduler: self)
+    }
+
+    /// Creates a hot observable from a marble diagram (see ``Marbles``).
+    ///
+    /// - Throws: ``MarbleError`` when the diagram cannot be read.
+    public func createHotObservable<Element>(
+        marbles diagram: String,
+        values: [Character: Element],
+        error: any Error = TestError("error")
+    ) throws(MarbleError) -> TestableObservable<Element> {
+        let parsed = try Marbles.parse(diagram, value: { values[$0] }, error: error)
+        return TestableObservable(kind: .hot, events: parsed.events, scheduler: self, subscriptionTick: parsed.subscriptionTick)
+    }
+
+    /// Creates a cold observable from a marble diagram (see ``Marbles``); `^` is not allowed.
+    ///
+    /// - Throws: ``MarbleError`` when the diagram cannot be read.
+    public func createColdObservable<Element>(
+        marbles diagram: String,
+        values: [Character: Element],
+        error: any Error = TestError("error")
+    ) throws(MarbleError) -> TestableObservable<Element> {
+        let parsed = try Marbles.parse(diagram, value: { values[$0] }, error: error)
+        if let tick = parsed.subscriptionTick {
+            throw MarbleError(diagram: diagram, tick: tick, reason: "'^' marks a hot source's subscription; a cold source starts when subscribed")
+        }
+        return TestableObservable(kind: .cold, events: parsed.events, scheduler: self)
     }
 
     /// Creates a cold observable: each subscription replays `events`, with their ticks counted
@@ -221,6 +250,13 @@ private struct TimedQueue {
         nextSequence += 1
         siftUp(heap.count - 1)
         return action
+    }
+
+    /// Whether an action that has not been cancelled is due by `limit`.
+    mutating func hasLiveAction(dueBy limit: Int?) -> Bool {
+        while let first = heap.first, first.action.isDone { removeFirst() }
+        guard let first = heap.first else { return false }
+        return limit.map { first.time <= $0 } ?? true
     }
 
     /// Removes and returns the earliest live action due by `limit` (any time when `nil`),

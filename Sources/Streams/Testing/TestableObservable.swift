@@ -21,12 +21,15 @@ public final class TestableObservable<Element: Sendable>: ObservableType {
 
     /// The scripted events, with absolute ticks (hot) or ticks after subscription (cold).
     public let recordedEvents: [Recorded<Event<Element>>]
+    /// The tick marked `^` in the marble diagram this source was made from, if any.
+    public let subscriptionTick: Int?
     private let kind: Kind
     private let scheduler: TestScheduler
     private let state = Mutex(State())
 
-    init(kind: Kind, events: [Recorded<Event<Element>>], scheduler: TestScheduler) {
+    init(kind: Kind, events: [Recorded<Event<Element>>], scheduler: TestScheduler, subscriptionTick: Int? = nil) {
         self.kind = kind
+        self.subscriptionTick = subscriptionTick
         self.recordedEvents = events
         self.scheduler = scheduler
         guard kind == .hot else { return }

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Why a page of the feed could not be loaded.
+///
+/// Each case carries what a log needs; ``message`` is what a person sees.
+public enum FeedError: Error, Equatable, Sendable {
+    /// The device has no network connection.
+    case offline
+    /// The server did not answer within the timeout.
+    case timedOut
+    /// The server rejected the access key (HTTP 401).
+    case unauthorized
+    /// Too many requests: HTTP 429, or 403 with `X-Ratelimit-Remaining: 0` or a
+    /// `Rate Limit Exceeded` body. Unsplash's limit resets every hour.
+    case rateLimited
+    /// The server refused the request (another HTTP 4xx), with the messages of its
+    /// `{"errors": […]}` body, if it had one.
+    case clientError(status: Int, messages: [String])
+    /// The server failed (HTTP 5xx).
+    case serverError(status: Int)
+    /// The response could not be read as a page of photos.
+    ///
+    /// `path` names the value that failed, such as `[3].urls.small` (photo 3's small image
+    /// address), or is empty when the body as a whole is unreadable; `problem` says what was
+    /// wrong with it, such as `expected String`.
+    case malformedResponse(path: String, problem: String)
+    /// The request was cancelled.
+    case cancelled
+    /// Another networking failure, such as a refused connection or one that dropped mid-response.
+    case transport(URLError.Code)
+
+    /// A short sentence to show the person using the app.
+    public var message: String {
+        switch self {
+        case .offline:
+            "You're offline. Check your connection and pull to refresh."
+        case .timedOut:
+            "Unsplash is taking too long to answer. Pull to refresh to try again."
+        case .unauthorized:
+            "Unsplash didn't accept this app's access key."
+        case .rateLimited:
+            "Too many requests for now. Try again in a little while."
+        case .clientError(_, let messages) where !messages.isEmpty:
+            "Unsplash couldn't handle the request: \(messages.joined(separator: " "))"
+        case .clientError(let status, _):
+            "Unsplash couldn't handle the request (error \(status))."
+        case .serverError(let status):
+            "Unsplash is having trouble (error \(status)). Try again later."
+        case .malformedResponse:
+            "Unsplash sent something the app couldn't read. Pull to refresh to try again."
+        case .cancelled:
+            "The request was cancelled."
+        case .transport:
+            "Couldn't reach Unsplash. Check your connection and pull to refresh."
+        }
+    }
+}
+
+extension FeedError {
+    /// Classifies a networking error.
+    ///
+    /// No connection (including cellular data switched off or roaming not allowed) is
+    /// ``offline``; `.timedOut` is ``timedOut``; `.cancelled` is ``cancelled``;
+    /// `.userAuthenticationRequired` is ``unauthorized``; any other code is ``transport(_:)``.
+    ///
+    /// - Parameter error: The error a `URLSession` task finished with.
+    public init(_ error: URLError) {
+        switch error.code {
+        case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff, .callIsActive:
+            self = .offline
+        case .timedOut:
+            self = .timedOut
+        case .cancelled:
+            self = .cancelled
+        case .userAuthenticationRequired:
+            self = .unauthorized
+        default:
+            self = .transport(error.code)
+        }
+    }
+
+    /// Describes a failure to decode the response body as ``malformedResponse(path:problem:)``.
+    ///
+    /// The path is rendered as array indices and dotted keys, as in `[3].urls.small`.
+    ///
+    /// - Parameter error: The error a `JSONDecoder` threw.
+    public init(_ error: DecodingError) {
+        switch error {
+        case .typeMismatch(let type, let context):
+            self = .malformedResponse(path: Self.render(context.codingPath), problem: "expected \(type)")
+        case .valueNotFound(let type, let context):
+            self = .malformedResponse(path: Self.render(context.codingPath), problem: "expected \(type), found null")
+        case .keyNotFound(let key, let context):
+            self = .malformedResponse(path: Self.render(context.codingPath + [key]), problem: "missing")
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            self = .malformedResponse(path: "", problem: "not valid JSON")
+        case .dataCorrupted(let context):
+            self = .malformedResponse(path: Self.render(context.codingPath), problem: context.debugDescription)
+        @unknown default:
+            self = .malformedResponse(path: "", problem: String(describing: error))
+        }
+    }
+
+    /// Renders a coding path as `[3].urls.small`.
+    private static func render(_ codingPath: [any CodingKey]) -> String {
+        var path = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return path
+    }
+}

@@ -1,0 +1,103 @@
+import Streams
+import StreamsTesting
+import Synchronization
+import Testing
+
+@Suite("TestScheduler")
+struct TestSchedulerTests {
+    @Test("actions due at the same tick run in the order they were scheduled")
+    func ties() throws {
+        let scheduler = TestScheduler()
+        let log = Recorder<String>()
+        scheduler.scheduleAt(5) { log.append("a") }
+        scheduler.scheduleAt(3) { log.append("b") }
+        scheduler.scheduleAt(5) { log.append("c") }
+        scheduler.scheduleAt(3) {
+            log.append("d")
+            _ = scheduler.schedule { log.append("now, after b and d") }
+        }
+        try scheduler.run()
+        #expect(log.items == ["b", "d", "now, after b and d", "a", "c"])
+        #expect(scheduler.clock == 5)
+    }
+
+    @Test("advance runs what is due and stops the clock at the target")
+    func advance() throws {
+        let scheduler = TestScheduler()
+        let log = Recorder<Int>()
+        for tick in [1, 5, 9] { scheduler.scheduleAt(tick) { log.append(scheduler.clock) } }
+        try scheduler.advance(by: 5)
+        #expect(log.items == [1, 5])
+        #expect(scheduler.clock == 5)
+        try scheduler.advance(to: 8)
+        #expect(log.items == [1, 5])
+        #expect(scheduler.pendingTicks == [9])
+        try scheduler.advance(to: 9)
+        #expect(log.items == [1, 5, 9])
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("durations convert to ticks at the stated resolution, rounding up")
+    func resolution() throws {
+        let seconds = TestScheduler()
+        #expect(seconds.ticks(for: .seconds(200)) == 200)
+        #expect(seconds.ticks(for: .milliseconds(1500)) == 2)
+        let milliseconds = TestScheduler(resolution: .milliseconds(1))
+        #expect(milliseconds.ticks(for: .milliseconds(300)) == 300)
+        #expect(milliseconds.ticks(for: .microseconds(1)) == 1)
+        try milliseconds.advance(to: 250)
+        #expect(milliseconds.now == .milliseconds(250))
+    }
+
+    @Test("a schedule that never ends is reported instead of hanging")
+    func stepLimit() {
+        let scheduler = TestScheduler(stepLimit: 50)
+        _ = scheduler.schedulePeriodic(after: .seconds(1), period: .seconds(1)) {}
+        #expect(throws: TestSchedulerError.stepLimitExceeded(steps: 50, tick: 50)) {
+            try scheduler.run()
+        }
+    }
+
+    @Test("disposed actions do not run and are not pending")
+    func cancellation() throws {
+        let scheduler = TestScheduler()
+        let ran = Recorder<Int>()
+        let disposable = scheduler.scheduleAt(10) { ran.append(10) }
+        disposable.dispose()
+        #expect(scheduler.pendingTicks.isEmpty)
+        try scheduler.run()
+        #expect(ran.items.isEmpty)
+    }
+
+    @Test("start creates, subscribes and disposes at RxTest's default ticks")
+    func start() throws {
+        let scheduler = TestScheduler()
+        let created = Mutex<Int?>(nil)
+        let source = scheduler.createColdObservable([.next(10, "a"), .next(900, "late")])
+        let observer = try scheduler.start {
+            created.withLock { $0 = scheduler.clock }
+            return source
+        }
+        #expect(created.withLock { $0 } == 100)
+        #expect(observer.events == [.next(210, "a")])
+        #expect(source.subscriptions == [Subscription(200, 1000)])
+    }
+
+    @Test("hot sources schedule their events when created; cold ones per subscription")
+    func hotAndCold() throws {
+        let scheduler = TestScheduler()
+        let hot = scheduler.createHotObservable([.next(150, 1), .next(250, 2)])
+        let cold = scheduler.createColdObservable([.next(50, 1)])
+        #expect(scheduler.pendingTicks == [150, 250])
+        let hotObserver = scheduler.createObserver(Int.self)
+        let coldObserver = scheduler.createObserver(Int.self)
+        scheduler.scheduleAt(200) {
+            _ = hot.subscribe(hotObserver.asObserver())
+            _ = cold.subscribe(coldObserver.asObserver())
+        }
+        try scheduler.run()
+        #expect(hotObserver.events == [.next(250, 2)])
+        #expect(coldObserver.events == [.next(250, 1)])
+        #expect(hot.subscriptions == [Subscription(200)])
+    }
+}

@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""A loopback stand-in for Unsplash's "list photos" API, used by FeedStreams' integration tests.
+
+Usage:
+    python3 scripts/unsplash_stub_server.py [--access-key KEY] [--slow-seconds S] [--verbose]
+
+Lifecycle
+    Binds 127.0.0.1 on an ephemeral port and prints that port, alone, as the first line on stdout.
+    Exits when stdin reaches end-of-file (the parent closed its pipe, or died), on SIGTERM, or on
+    Ctrl-C. A test that launches it therefore cannot leak it. For a manual run without a pipe on
+    stdin, pass --ignore-stdin and stop it with Ctrl-C.
+
+Routes (Python 3 standard library only; every body is JSON unless a failure mode says otherwise)
+    GET /photos?page=P&per_page=N
+        Unsplash style. Requires "Authorization: Client-ID KEY" (KEY defaults to test-access-key);
+        any other value gets 401 {"errors":["OAuth error: The access token is invalid"]}.
+    GET /api/unsplash/list?page=P&perPage=N&orderBy=O
+        Proxy style (the app owner's proxy holds the key, so none is checked). Same body and headers.
+
+Pages
+    The two recorded fixtures are served verbatim, with their recorded headers, for the requests
+    they were recorded from: page=1&per_page=2 (the 2021 page, X-Total 220922) and page=1&per_page=10
+    (the 2019 page, X-Total 146831). Every other page is generated deterministically: photo number n
+    is a copy of fixture photo n % 12 with id "stub-<n>", out of 220922 photos in all, with a Link
+    header (first, prev, last, next) pointing back at this server. per_page is capped at 30, as
+    Unsplash does. Pages past the last one are empty arrays.
+
+Failure modes
+    Prefix either route with /mode/<name>, e.g. GET /mode/429/photos?page=1&per_page=10. A client
+    picks a mode through its base URL alone (http://127.0.0.1:PORT/mode/429), and concurrent clients
+    share no state. A mode replaces the normal response entirely (no key check). Modes:
+        ok               the normal response (same as no prefix)
+        rate_limit_text  403, text/plain "Rate Limit Exceeded", X-Ratelimit-Remaining: 0
+        429              429, text/plain "Too Many Requests", X-Ratelimit-Remaining: 0, Retry-After: 60
+        500_empty        500 with an empty body
+        400_errors_json  400 {"errors": ["page must be at least 1", "per_page must be at least 1"]}
+        truncated_json   200, application/json, the first half of the 2021 page (Content-Length matches)
+        wrong_type       200, the 2019 page with photo [3].urls.small set to the number 400
+        html_error       502, text/html, a proxy's "Bad Gateway" page
+        html_200         200, text/html, a captive portal's login page
+        big_body         200, 10 valid photos with ~400 KB descriptions each (about 4 MB of JSON)
+        slow             sleeps --slow-seconds (default 5) before answering, to trip client timeouts
+        close_mid_body   announces the full Content-Length, sends half the body, then closes
+"""
+
+import argparse
+import copy
+import json
+import math
+import os
+import signal
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURES = os.path.join(ROOT, "Tests", "FeedStreamsTests", "Fixtures")
+PAGE_2021 = "unsplash_list_photos_per_page2_2021"
+PAGE_2019 = "unsplash_list_photos_page1_per_page10_2019"
+
+TOTAL_PHOTOS = 220922
+MAX_PER_PAGE = 30
+BIG_DESCRIPTION_BYTES = 400_000
+INVALID_TOKEN = {"errors": ["OAuth error: The access token is invalid"]}
+BAD_REQUEST = {"errors": ["page must be at least 1", "per_page must be at least 1"]}
+BAD_GATEWAY_HTML = "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>"
+PORTAL_HTML = "<!DOCTYPE html><html><body><form action=\"/login\">Sign in to the Wi-Fi</form></body></html>"
+
+
+def load_fixture(name):
+    """Returns (body bytes, headers dict) of one recorded page."""
+    with open(os.path.join(FIXTURES, name + ".json"), "rb") as body_file:
+        body = body_file.read()
+    with open(os.path.join(FIXTURES, name + ".meta.json"), encoding="utf-8") as meta_file:
+        headers = json.load(meta_file)["headers"]
+    return body, headers
+
+
+RECORDED = {(1, 2): load_fixture(PAGE_2021), (1, 10): load_fixture(PAGE_2019)}
+TEMPLATES = json.loads(RECORDED[(1, 2)][0]) + json.loads(RECORDED[(1, 10)][0])
+
+
+class Request:
+    """The parts of a request that decide the response."""
+
+    def __init__(self, raw_path):
+        parts = urlsplit(raw_path)
+        segments = parts.path.strip("/").split("/")
+        self.mode = "ok"
+        if len(segments) >= 2 and segments[0] == "mode":
+            self.mode = segments[1]
+            segments = segments[2:]
+        self.route = "/" + "/".join(segments)
+        self.prefix = "/mode/" + self.mode if self.mode != "ok" else ""
+        query = parse_qs(parts.query)
+        self.proxy_style = self.route == "/api/unsplash/list"
+        per_page_name = "perPage" if self.proxy_style else "per_page"
+        self.page = max(1, int_param(query, "page", 1))
+        self.per_page = min(MAX_PER_PAGE, max(1, int_param(query, per_page_name, 10)))
+        self.order_by = query.get("orderBy", ["latest"])[0]
+
+    def page_url(self, host, page):
+        if self.proxy_style:
+            query = {"page": page, "perPage": self.per_page, "orderBy": self.order_by}
+        else:
+            query = {"page": page, "per_page": self.per_page}
+        return "http://%s%s%s?%s" % (host, self.prefix, self.route, urlencode(query))
+
+
+def int_param(query, name, default):
+    try:
+        return int(query[name][0])
+    except (KeyError, ValueError):
+        return default
+
+
+def generated_page(request, host):
+    """A deterministic page of copies of the fixture photos, with headers like Unsplash's."""
+    first = (request.page - 1) * request.per_page
+    photos = []
+    for number in range(first, min(first + request.per_page, TOTAL_PHOTOS)):
+        photo = copy.deepcopy(TEMPLATES[number % len(TEMPLATES)])
+        photo["id"] = "stub-%d" % number
+        photos.append(photo)
+    last_page = math.ceil(TOTAL_PHOTOS / request.per_page)
+    links = []
+    if request.page > 1:
+        links.append('<%s>; rel="first"' % request.page_url(host, 1))
+        links.append('<%s>; rel="prev"' % request.page_url(host, request.page - 1))
+    if request.page < last_page:
+        links.append('<%s>; rel="last"' % request.page_url(host, last_page))
+        links.append('<%s>; rel="next"' % request.page_url(host, request.page + 1))
+    headers = {
+        "Content-Type": "application/json",
+        "X-Total": str(TOTAL_PHOTOS),
+        "X-Per-Page": str(request.per_page),
+        "X-Ratelimit-Limit": "50",
+        "X-Ratelimit-Remaining": "49",
+    }
+    if links:
+        headers["Link"] = ", ".join(links)
+    return json.dumps(photos).encode("utf-8"), headers
+
+
+def normal_page(request, host):
+    recorded = RECORDED.get((request.page, request.per_page))
+    return recorded if recorded else generated_page(request, host)
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "UnsplashStub/1"
+    access_key = "test-access-key"
+    slow_seconds = 5.0
+    verbose = False
+
+    def do_GET(self):
+        request = Request(self.path)
+        if request.route not in ("/photos", "/api/unsplash/list"):
+            return self.send(404, {"Content-Type": "application/json"}, b'{"errors":["Not found"]}')
+        host = self.headers.get("Host", "127.0.0.1")
+        respond = MODES.get(request.mode)
+        if respond is None:
+            return self.send(404, {"Content-Type": "text/plain"}, b"unknown stub mode " + request.mode.encode())
+        respond(self, request, host)
+
+    def respond_ok(self, request, host):
+        expected = "Client-ID " + self.access_key
+        if not request.proxy_style and self.headers.get("Authorization") != expected:
+            return self.send_json(401, INVALID_TOKEN)
+        body, headers = normal_page(request, host)
+        self.send(200, headers, body)
+
+    def respond_rate_limit_text(self, request, host):
+        headers = {"Content-Type": "text/plain", "X-Ratelimit-Limit": "50", "X-Ratelimit-Remaining": "0"}
+        self.send(403, headers, b"Rate Limit Exceeded")
+
+    def respond_429(self, request, host):
+        headers = {"Content-Type": "text/plain", "X-Ratelimit-Remaining": "0", "Retry-After": "60"}
+        self.send(429, headers, b"Too Many Requests")
+
+    def respond_500_empty(self, request, host):
+        self.send(500, {}, b"")
+
+    def respond_400_errors_json(self, request, host):
+        self.send_json(400, BAD_REQUEST)
+
+    def respond_truncated_json(self, request, host):
+        body, headers = RECORDED[(1, 2)]
+        self.send(200, headers, body[: len(body) // 2])
+
+    def respond_wrong_type(self, request, host):
+        body, headers = RECORDED[(1, 10)]
+        photos = json.loads(body)
+        photos[3]["urls"]["small"] = 400
+        self.send(200, headers, json.dumps(photos).encode("utf-8"))
+
+    def respond_html_error(self, request, host):
+        self.send(502, {"Content-Type": "text/html"}, BAD_GATEWAY_HTML.encode("utf-8"))
+
+    def respond_html_200(self, request, host):
+        self.send(200, {"Content-Type": "text/html; charset=utf-8"}, PORTAL_HTML.encode("utf-8"))
+
+    def respond_big_body(self, request, host):
+        photos = copy.deepcopy(TEMPLATES[:10])
+        for number, photo in enumerate(photos):
+            photo["id"] = "big-%d" % number
+            photo["description"] = ("big body %d " % number) * (BIG_DESCRIPTION_BYTES // 11)
+        self.send(200, {"Content-Type": "application/json"}, json.dumps(photos).encode("utf-8"))
+
+    def respond_slow(self, request, host):
+        time.sleep(self.slow_seconds)
+        self.respond_ok(request, host)
+
+    def respond_close_mid_body(self, request, host):
+        body, headers = RECORDED[(1, 2)]
+        self.send_status_line(200, headers)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body[: len(body) // 2])
+        self.wfile.flush()
+        self.close_connection = True
+
+    def send_status_line(self, status, headers):
+        """Like send_response, but a recorded Date header replaces the server's own."""
+        self.log_request(status)
+        self.send_response_only(status)
+        self.send_header("Server", self.version_string())
+        if not any(name.lower() == "date" for name in headers):
+            self.send_header("Date", self.date_time_string())
+
+    def send_json(self, status, payload):
+        self.send(status, {"Content-Type": "application/json"}, json.dumps(payload).encode("utf-8"))
+
+    def send(self, status, headers, body):
+        try:
+            self.send_status_line(status, headers)
+            for name, value in headers.items():
+                if name.lower() != "content-length":
+                    self.send_header(name, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True  # The client gave up (a timeout test); nothing to tell it.
+
+    def log_message(self, format, *args):
+        if self.verbose:
+            super().log_message(format, *args)
+
+
+MODES = {
+    "ok": Handler.respond_ok,
+    "rate_limit_text": Handler.respond_rate_limit_text,
+    "429": Handler.respond_429,
+    "500_empty": Handler.respond_500_empty,
+    "400_errors_json": Handler.respond_400_errors_json,
+    "truncated_json": Handler.respond_truncated_json,
+    "wrong_type": Handler.respond_wrong_type,
+    "html_error": Handler.respond_html_error,
+    "html_200": Handler.respond_html_200,
+    "big_body": Handler.respond_big_body,
+    "slow": Handler.respond_slow,
+    "close_mid_body": Handler.respond_close_mid_body,
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Loopback stand-in for Unsplash's list-photos API.")
+    parser.add_argument("--access-key", default=Handler.access_key)
+    parser.add_argument("--slow-seconds", type=float, default=Handler.slow_seconds)
+    parser.add_argument("--ignore-stdin", action="store_true", help="do not exit when stdin closes")
+    parser.add_argument("--verbose", action="store_true", help="log each request to stderr")
+    arguments = parser.parse_args()
+    Handler.access_key = arguments.access_key
+    Handler.slow_seconds = arguments.slow_seconds
+    Handler.verbose = arguments.verbose
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
+    print(server.server_address[1], flush=True)
+    try:
+        if arguments.ignore_stdin:
+            threading.Event().wait()
+        else:
+            while sys.stdin.buffer.read(4096):
+                pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()
