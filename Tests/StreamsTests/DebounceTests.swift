@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Testing
 
 @Suite("debounce")
@@ -173,6 +174,45 @@ struct DebounceTests {
             .subscribe { seen.append("\($0)") }
         #expect(seen.items == ["next(2)", "completed"])
         subscription.dispose()
+    }
+}
+
+
+// MARK: Marble twins of the documented diagrams
+
+extension DebounceTests {
+    @Test("marbles: -ab----cd---| debounced by 3 is -----b-----d|")
+    func marbleDebounce() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-ab----cd---|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.debounce(.seconds(3), scheduler: scheduler)
+        }
+        expectMarbles(observer, "-----b-----d|")
+        expectSubscriptions(source, "^-----------!")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: -ab| debounced by 3 is ---(b|)")
+    func marbleCompletionWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-ab|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.debounce(.seconds(3), scheduler: scheduler)
+        }
+        expectMarbles(observer, "---(b|)")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: -ab# debounced by 3 is ---#")
+    func marbleErrorWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-ab#")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.debounce(.seconds(3), scheduler: scheduler)
+        }
+        expectMarbles(observer, "---#")
+        expectNoPendingWork(scheduler)
     }
 }
 

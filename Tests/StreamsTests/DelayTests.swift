@@ -1,5 +1,6 @@
 import Dispatch
 import Streams
+import StreamsTesting
 import Testing
 
 @Suite("delay and delaySubscription")
@@ -252,6 +253,48 @@ struct DelaySubscriptionTests {
         }
         #expect(observer.events == [.next(3, "b"), .next(5, "c"), .completed(7)])
         #expect(source.subscriptions == [Subscription(2, 7)])
+    }
+}
+
+
+// MARK: Marble twins of the documented diagrams
+
+extension DelayTests {
+    @Test("marbles: -a-b-c-| delayed by 2 is ---a-b-c-|")
+    func marbleDelay() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-a-b-c-|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.delay(.seconds(2), scheduler: scheduler)
+        }
+        expectMarbles(observer, "---a-b-c-|")
+        expectSubscriptions(source, "^------!")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: -a-b-# delayed by 3 is ----a#")
+    func marbleDelayError() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-a-b-#")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.delay(.seconds(3), scheduler: scheduler)
+        }
+        expectMarbles(observer, "----a#")
+        expectNoPendingWork(scheduler)
+    }
+}
+
+extension DelaySubscriptionTests {
+    @Test("marbles: -a-b-c-| subscribed 2 ticks late is ---b-c-|, subscribed --^----!")
+    func marbleDelaySubscription() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-a-b-c-|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.delaySubscription(.seconds(2), scheduler: scheduler)
+        }
+        expectMarbles(observer, "---b-c-|")
+        expectSubscriptions(source, "--^----!")
+        expectNoPendingWork(scheduler)
     }
 }
 

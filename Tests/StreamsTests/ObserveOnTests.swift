@@ -1,5 +1,6 @@
 import Dispatch
 import Streams
+import StreamsTesting
 import Synchronization
 import Testing
 
@@ -167,6 +168,21 @@ private struct ConcurrentScheduler: Scheduler {
 
     func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
         schedule(action)
+    }
+}
+
+
+// MARK: Marble twins of the documented diagrams
+
+extension ObserveOnTests {
+    @Test("marbles: -a-b-| observed on the test scheduler is -a-b-|")
+    func marbleObserveOn() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-a-b-|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.observe(on: scheduler) }
+        expectMarbles(observer, "-a-b-|")
+        expectSubscriptions(source, "^----!")
+        expectNoPendingWork(scheduler)
     }
 }
 

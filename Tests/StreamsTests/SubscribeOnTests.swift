@@ -1,5 +1,6 @@
 import Dispatch
 import Streams
+import StreamsTesting
 import Synchronization
 import Testing
 
@@ -116,6 +117,21 @@ struct SubscribeOnTests {
         subscription.dispose()
         #expect(disposed.wait(timeout: .now() + 10) == .success)
         #expect(log.items == ["subscribe onQueue=true", "next(1) onQueue=true", "dispose onQueue=true"])
+    }
+}
+
+
+// MARK: Marble twins of the documented diagrams
+
+extension SubscribeOnTests {
+    @Test("marbles: -a-b-| subscribed on the test scheduler is -a-b-|, subscribed ^----!")
+    func marbleSubscribeOn() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-a-b-|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.subscribe(on: scheduler) }
+        expectMarbles(observer, "-a-b-|")
+        expectSubscriptions(source, "^----!")
+        expectNoPendingWork(scheduler)
     }
 }
 

@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Testing
 
 @Suite("throttle")
@@ -266,6 +267,57 @@ struct ThrottleTests {
             .subscribe { seen.append("\($0)") }
         #expect(seen.items == ["next(0)", "completed"])
         subscription.dispose()
+    }
+}
+
+
+// MARK: Marble twins of the documented diagrams
+
+extension ThrottleTests {
+    @Test("marbles: -abc----d-| throttled by 3 is -a--c---d-|")
+    func marbleLatest() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-abc----d-|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.throttle(.seconds(3), scheduler: scheduler)
+        }
+        expectMarbles(observer, "-a--c---d-|")
+        expectSubscriptions(source, "^---------!")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: -abc----d-| throttled by 3 without latest is -a------d-|")
+    func marbleNotLatest() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-abc----d-|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.throttle(.seconds(3), latest: false, scheduler: scheduler)
+        }
+        expectMarbles(observer, "-a------d-|")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: -ab| throttled by 3 is -a--(b|)")
+    func marbleCompletionWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-ab|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.throttle(.seconds(3), scheduler: scheduler)
+        }
+        expectMarbles(observer, "-a--(b|)")
+        expectSubscriptions(source, "^--!")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: -ab# throttled by 3 is -a-#")
+    func marbleErrorWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-ab#")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.throttle(.seconds(3), scheduler: scheduler)
+        }
+        expectMarbles(observer, "-a-#")
+        expectNoPendingWork(scheduler)
     }
 }
 
