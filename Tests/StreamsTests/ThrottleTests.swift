@@ -321,6 +321,29 @@ extension ThrottleTests {
     }
 }
 
+// MARK: Twin of the Time guide's comparison
+
+extension ThrottleTests {
+    @Test("guide: throttle, throttle without latest and debounce of the feed's reachedBottom bursts")
+    func marbleReachedBottom() throws {
+        let diagram = "-bbbb------bb----|"
+        let expectations: [(String, @Sendable (TestableObservable<String>, TestScheduler) -> Observable<String>)] = [
+            ("-b---b-----b---b-|", { $0.throttle(.seconds(4), scheduler: $1) }),
+            ("-b---------b-----|", { $0.throttle(.seconds(4), latest: false, scheduler: $1) }),
+            ("--------b-------b|", { $0.debounce(.seconds(4), scheduler: $1) }),
+        ]
+        for (expected, operation) in expectations {
+            let scheduler = TestScheduler()
+            let reachedBottom = scheduler.createHotObservable(diagram)
+            let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+                operation(reachedBottom, scheduler)
+            }
+            expectMarbles(observer, expected)
+            expectNoPendingWork(scheduler)
+        }
+    }
+}
+
 /// How a release test ends its source.
 private enum Ending {
     case completed, error, disposed
