@@ -32,6 +32,7 @@ struct DebounceTests {
             .error(550, TestError("x")),
         ])
         #expect(source.subscriptions == [Subscription(200, 550)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("values closer than the due time are dropped; completion flushes the last one")
@@ -70,6 +71,9 @@ struct DebounceTests {
         let neverObserver = try neverScheduler.start { never.debounce(.seconds(10), scheduler: neverScheduler) }
         #expect(neverObserver.events.isEmpty)
         #expect(never.subscriptions == [Subscription(200, 1000)])
+        #expect(scheduler.pendingTicks.isEmpty)
+        #expect(errorScheduler.pendingTicks.isEmpty)
+        #expect(neverScheduler.pendingTicks.isEmpty)
     }
 
     // MARK: The documented diagrams, as recorded events
@@ -121,6 +125,7 @@ struct DebounceTests {
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
         let observer = try scheduler.start { source.debounce(.seconds(10), scheduler: scheduler) }
         #expect(observer.events == [.next(240, 3), .completed(300)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("disposal while a value waits cancels its timer")

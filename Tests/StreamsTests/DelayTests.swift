@@ -32,6 +32,7 @@ struct DelayTests {
             .map { Recorded(time: $0.time + 42, value: $0.value) }
             .filter { $0.time > 200 + 42 }
         #expect(observer.events == expected)
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("an error is forwarded at once")
@@ -51,6 +52,7 @@ struct DelayTests {
         let observer = try scheduler.start { source.delay(.seconds(150), scheduler: scheduler) }
         #expect(observer.events == [.completed(400)])
         #expect(source.subscriptions == [Subscription(200, 250)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("an error after every value was delivered follows them")
@@ -62,6 +64,7 @@ struct DelayTests {
         let observer = try scheduler.start { source.delay(.seconds(50), scheduler: scheduler) }
         #expect(observer.events == [.next(300, 2), .next(400, 3), .next(500, 4), .error(550, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 550)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("an error drops the values still waiting")
@@ -82,6 +85,7 @@ struct DelayTests {
         let source = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .next(215, 3), .completed(215)])
         let observer = try scheduler.start { source.delay(.seconds(10), scheduler: scheduler) }
         #expect(observer.events == [.next(220, 1), .next(220, 2), .next(225, 3), .completed(225)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     // MARK: The documented diagrams, as recorded events
@@ -222,6 +226,7 @@ struct DelaySubscriptionTests {
         let observer = try scheduler.start { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events == [.next(280, 42), .next(290, 43), .error(300, TestError("x"))])
         #expect(source.subscriptions == [Subscription(230, 300)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("disposing before the due time never subscribes")
@@ -253,6 +258,7 @@ struct DelaySubscriptionTests {
         }
         #expect(observer.events == [.next(3, "b"), .next(5, "c"), .completed(7)])
         #expect(source.subscriptions == [Subscription(2, 7)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 }
 

@@ -25,6 +25,7 @@ struct ObserveOnTests {
         let observer = try scheduler.start { source.observe(on: scheduler) }
         #expect(observer.events == [.next(210, 2), .error(250, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("diagram: -a-b-| observed on the test scheduler stays -a-b-|")
@@ -34,6 +35,7 @@ struct ObserveOnTests {
         let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.observe(on: scheduler) }
         #expect(observer.events == [.next(1, "a"), .next(3, "b"), .completed(5)])
         #expect(source.subscriptions == [Subscription(0, 5)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("events wait for the delivering scheduler, in order")

@@ -23,6 +23,7 @@ struct SignalTests {
         let observer = try scheduler.start { source.asSignal(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
         #expect(observer.events == [.next(210, 1), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("events wait for the signal's scheduler")
@@ -38,6 +39,7 @@ struct SignalTests {
         try target.run()
         #expect(values.items == [1, 0])
         subscription.dispose()
+        #expect(target.pendingTicks.isEmpty)
     }
 
     @Test("on a dispatch queue, events arrive on the queue")
@@ -112,6 +114,7 @@ struct SignalTests {
         }
         #expect(observer.events == [.next(210, 1), .next(240, 20), .completed(250)])
         #expect(fallback.subscriptions == [Subscription(230, 250)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("onErrorRecover builds the continuation from the error")
@@ -123,6 +126,7 @@ struct SignalTests {
                 .asObservable()
         }
         #expect(observer.events == [.next(210, "a"), .next(230, "recovered from x"), .completed(230)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("just and empty deliver on the scheduler")
@@ -133,6 +137,8 @@ struct SignalTests {
         let emptyScheduler = TestScheduler()
         let empty = try emptyScheduler.start { Signal<Int>.empty(scheduler: emptyScheduler).asObservable() }
         #expect(empty.events == [.completed(200)])
+        #expect(scheduler.pendingTicks.isEmpty)
+        #expect(emptyScheduler.pendingTicks.isEmpty)
     }
 
     @Test("emit(onNext:onCompleted:onDisposed:) reports values, completion, then disposal")
@@ -181,6 +187,7 @@ struct SignalTests {
                 .asObservable()
         }
         #expect(observer.events == [.next(210, 10), .next(230, 30), .completed(240)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("a value sent back into the source from a subscriber reaches every subscriber after the current one")
@@ -218,6 +225,7 @@ struct SignalTests {
             #expect(weakToken == nil, "disposing: \(disposing)")
             #expect(source.subscriptions == [Subscription(0, 12)])
             withExtendedLifetime(subscription) {}
+            #expect(scheduler.pendingTicks.isEmpty)
         }
     }
 }
@@ -264,6 +272,7 @@ extension SignalTests {
         }
         expectMarbles(observer, "-a--y-|")
         expectSubscriptions(fallback, "---^--!")
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("marbles: just(a) is (a|) and empty() is |")
@@ -278,6 +287,8 @@ extension SignalTests {
             Signal<String>.empty(scheduler: emptyScheduler).asObservable()
         }
         expectMarbles(empty, "|")
+        #expect(scheduler.pendingTicks.isEmpty)
+        #expect(emptyScheduler.pendingTicks.isEmpty)
     }
 }
 

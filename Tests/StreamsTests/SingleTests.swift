@@ -27,6 +27,7 @@ struct SingleTests {
         }
         let observer = try scheduler.start { single.asObservable() }
         #expect(observer.events == [.error(220, TestError("x"))])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("create keeps the first result only and then disposes the work")
@@ -250,6 +251,7 @@ struct SingleTests {
         let observer = try scheduler.start { source.asSingle().asObservable() }
         #expect(observer.events == [.next(250, 2), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("asSingle fails with noElements when the source completes empty")
@@ -259,6 +261,7 @@ struct SingleTests {
         let observer = try scheduler.start { source.asSingle().asObservable() }
         #expect(observer.events == [.error(250, SingleError.noElements)])
         #expect(source.subscriptions == [Subscription(200, 250)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("asSingle fails with moreThanOneElement at the second value and unsubscribes")
@@ -268,6 +271,7 @@ struct SingleTests {
         let observer = try scheduler.start { source.asSingle().asObservable() }
         #expect(observer.events == [.error(220, SingleError.moreThanOneElement)])
         #expect(source.subscriptions == [Subscription(200, 220)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("asSingle passes an error through")
@@ -277,6 +281,7 @@ struct SingleTests {
         let observer = try scheduler.start { source.asSingle().asObservable() }
         #expect(observer.events == [.error(220, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("asSingle disposal ends the source subscription")
@@ -286,6 +291,7 @@ struct SingleTests {
         let observer = try scheduler.start(disposed: 250) { source.asSingle().asObservable() }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 250)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("a value sent back into the source when the single succeeds is not delivered")
@@ -322,6 +328,7 @@ struct SingleTests {
             try scheduler.run()
             #expect(weakToken == nil, "\(ending)")
             withExtendedLifetime(subscription) {}
+            #expect(scheduler.pendingTicks.isEmpty)
         }
     }
 }
@@ -344,6 +351,8 @@ extension SingleTests {
             }.asObservable()
         }
         expectMarbles(failure, "--#")
+        #expect(scheduler.pendingTicks.isEmpty)
+        #expect(failureScheduler.pendingTicks.isEmpty)
     }
 
     @Test("marbles: just(a) is (a|) and error(e) is #")
@@ -356,6 +365,8 @@ extension SingleTests {
             Single<String>.error(TestError("error")).asObservable()
         }
         expectMarbles(error, "#")
+        #expect(scheduler.pendingTicks.isEmpty)
+        #expect(errorScheduler.pendingTicks.isEmpty)
     }
 
     @Test("marbles: --(a|) mapped by uppercased() is --(A|)")
@@ -377,6 +388,7 @@ extension SingleTests {
             single.asSingle().catchAndReturn("x").asObservable()
         }
         expectMarbles(observer, "--(x|)")
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("marbles: -(a|) delayed by 2 is ---(a|)")
@@ -397,6 +409,7 @@ extension SingleTests {
         let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.asSingle().asObservable() }
         expectMarbles(observer, "----(a|)")
         expectSubscriptions(source, "^---!")
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("marbles: asSingle of -a-b-| is ---# with moreThanOneElement")
@@ -406,6 +419,7 @@ extension SingleTests {
         let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.asSingle().asObservable() }
         expectMarbles(observer, "---#", error: SingleError.moreThanOneElement)
         expectSubscriptions(source, "^--!")
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("marbles: asSingle of ---| is ---# with noElements")
@@ -414,6 +428,7 @@ extension SingleTests {
         let source = scheduler.createHotObservable("---|")
         let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.asSingle().asObservable() }
         expectMarbles(observer, "---#", error: SingleError.noElements)
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 }
 

@@ -39,6 +39,7 @@ struct SubscribeOnTests {
         let observer = try scheduler.start { source.subscribe(on: scheduler) }
         #expect(observer.events == [.error(300, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 300)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("disposal ends the source subscription")
@@ -58,6 +59,7 @@ struct SubscribeOnTests {
         let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.subscribe(on: scheduler) }
         #expect(observer.events == [.next(1, "a"), .next(3, "b"), .completed(5)])
         #expect(source.subscriptions == [Subscription(0, 5)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("disposing before the scheduled subscription ran cancels it")

@@ -39,6 +39,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 1000)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("an empty source completes at once")
@@ -48,6 +49,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.completed(500)])
         #expect(source.subscriptions == [Subscription(200, 500)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("an error is forwarded at once and drops the held value")
@@ -73,6 +75,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6), .next(610, 7)])
         #expect(source.subscriptions == [Subscription(200, 1000)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     // MARK: RxSwift's scenarios, latest: false
@@ -97,6 +100,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.completed(500)])
         #expect(source.subscriptions == [Subscription(200, 500)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("latest: false on a source that never emits gives nothing")
@@ -106,6 +110,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 1000)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("latest: false forwards an error at once")
@@ -118,6 +123,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .error(410, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 410)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("latest: false without an end")
@@ -159,6 +165,7 @@ struct ThrottleTests {
             source.throttle(.seconds(3), latest: false, scheduler: scheduler)
         }
         #expect(observer.events == [.next(1, "a"), .next(8, "d"), .completed(10)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("diagram: completion waits for the held value, -ab| gives -a--(b|)")
@@ -202,6 +209,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
         // 2 is emitted at 310 when the first window ends; 3 then waits until 410.
         #expect(observer.events == [.next(210, 1), .next(310, 2), .next(410, 3), .completed(500)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("a value arriving as the window ends passes at once and replaces the held one")

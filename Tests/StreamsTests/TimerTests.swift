@@ -19,6 +19,7 @@ struct TimerTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable.timer(.zero, scheduler: scheduler) }
         #expect(observer.events == [.next(200, 0), .completed(200)])
+        #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("a periodic timer emits 0 after the due time, then counts every period")
