@@ -308,7 +308,7 @@ struct SingleTests {
         subscription.dispose()
     }
 
-    @Test("asSingle and create release the observer after success, failure and disposal")
+    @Test("asSingle releases the observer after success, failure and disposal")
     func releasesObserver() throws {
         for ending in ["success", "failure", "disposed"] {
             let scheduler = TestScheduler()
@@ -399,6 +399,18 @@ extension SingleTests {
             single.asSingle().delay(.seconds(2), scheduler: scheduler).asObservable()
         }
         expectMarbles(observer, "---(a|)")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: -# retried 3 times is ---#, subscribed ^! -^! --^!")
+    func marbleRetry() throws {
+        let scheduler = TestScheduler()
+        let single = scheduler.createColdObservable("-#")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            single.asSingle().retry(3).asObservable()
+        }
+        expectMarbles(observer, "---#")
+        expectSubscriptions(single, "^!", "-^!", "--^!")
         expectNoPendingWork(scheduler)
     }
 

@@ -15,7 +15,8 @@ extension Observable where Element == Int {
     ///
     /// - Parameters:
     ///   - dueTime: The time before the first value.
-    ///   - period: The time between later values, or `nil` for a single value.
+    ///   - period: The time between later values, or `nil` for a single value; it must be
+    ///     positive.
     ///   - scheduler: The scheduler that runs the timer and delivers the values.
     /// - Returns: An observable of `0`, `1`, `2`, … .
     public static func timer(

@@ -291,6 +291,15 @@ extension Single {
     /// runs the single's recipe again: a new request. The next attempt starts as soon as the
     /// previous one failed, without a pause.
     ///
+    /// ```
+    /// single:         -#
+    ///                 retry(3)
+    /// output:         ---#
+    /// subscriptions:  ^!
+    ///                 -^!
+    ///                 --^!
+    /// ```
+    ///
     /// - Parameter maxAttemptCount: The most subscriptions to make, the first one included.
     /// - Returns: A single that fails only once every attempt has failed.
     public func retry(_ maxAttemptCount: Int) -> Single<Element> {
