@@ -117,14 +117,12 @@ extension ObservableType {
         onCompleted: (@Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        // A no-op instead of an optional, so that the per-value path is a plain call.
+        // The per-value path is kept to a plain call: a no-op instead of an optional `onNext`,
+        // and concrete classes captured instead of an `any Disposable`, which the observer
+        // would copy through a value witness on every event.
         let onNext = onNext ?? { _ in }
         let upstream = SingleAssignmentDisposable()
-        let subscription: any Disposable = if let onDisposed {
-            Disposables.create(upstream, Disposables.create(with: onDisposed))
-        } else {
-            upstream
-        }
+        let withHandler = onDisposed.map { CompositeDisposable([upstream, Disposables.create(with: $0)]) }
         upstream.setDisposable(asObservable().subscribe(AnyObserver { event in
             guard !upstream.isDisposed else { return }
             switch event {
@@ -132,12 +130,12 @@ extension ObservableType {
                 onNext(value)
             case .error(let error):
                 onError?(error)
-                subscription.dispose()
+                if let withHandler { withHandler.dispose() } else { upstream.dispose() }
             case .completed:
                 onCompleted?()
-                subscription.dispose()
+                if let withHandler { withHandler.dispose() } else { upstream.dispose() }
             }
         }))
-        return subscription
+        return withHandler ?? upstream
     }
 }
