@@ -57,8 +57,8 @@ public final class Subject<Element: Sendable>: ObservableType {
     /// Sends an event to every current subscriber. Ignored once the subject has terminated.
     @inlinable
     public func on(_ event: Event<Element>) {
-        guard let delivery = state.withLock({ $0.accept(event, deliveries: deliveries) }) else { return }
-        deliver(delivery)
+        guard let recipients = state.withLock({ $0.accept(event, deliveries: deliveries) }) else { return }
+        deliver(event, to: recipients)
         drain()
     }
 
@@ -146,17 +146,22 @@ public final class Subject<Element: Sendable>: ObservableType {
     func deliver(_ delivery: consuming SubjectState<Element>.Delivery) {
         switch consume delivery {
         case .broadcast(let event, let subscribers):
-            // Indexing (rather than `for subscriber in`) reads each entry in place, which spares
-            // a retain and release of the subscription per delivery.
-            for index in subscribers.indices where !subscribers[index].subscription.isDisposed {
-                subscribers[index].observer.on(event)
-            }
+            deliver(event, to: subscribers)
         case .replay(let events, let subscriber):
             for event in events where !subscriber.subscription.isDisposed {
                 subscriber.observer.on(event)
             }
         case .discard:
             break
+        }
+    }
+
+    @inlinable
+    func deliver(_ event: Event<Element>, to subscribers: [SubjectSubscriber<Element>]) {
+        // Indexing (rather than `for subscriber in`) reads each entry in place, which spares
+        // a retain and release of the subscription per delivery.
+        for index in subscribers.indices where !subscribers[index].subscription.isDisposed {
+            subscribers[index].observer.on(event)
         }
     }
 }
@@ -232,62 +237,89 @@ struct SubjectState<Element: Sendable> {
     }
 
     /// Accepts an event from a sender.
+    ///
+    /// - Returns: The subscribers to deliver it to, when the caller has become the deliverer
+    ///   (the common case, kept free of the `Work` and `Delivery` wrappers); `nil` when the
+    ///   event was ignored, queued for the thread already delivering, or has nobody to go to.
     @inlinable
-    mutating func accept(_ event: Event<Element>, deliveries: borrowing Atomic<Int>) -> Delivery? {
+    mutating func accept(
+        _ event: Event<Element>,
+        deliveries: borrowing Atomic<Int>
+    ) -> [SubjectSubscriber<Element>]? {
         guard stopEvent == nil else { return nil }
         switch event {
         case .next(let value): latest = value
         case .error, .completed: stopEvent = event
         }
-        return enqueue(.broadcast(event), deliveries: deliveries)
+        guard claimDelivery(deliveries) else {
+            queue.append(.broadcast(event))
+            return nil
+        }
+        let recipients = broadcast(event)
+        if recipients.isEmpty {
+            deliveries.store(0, ordering: .releasing)
+            return nil
+        }
+        return recipients
     }
 
     /// Accepts a new subscriber.
     @inlinable
     mutating func join(_ subscriber: SubjectSubscriber<Element>, deliveries: borrowing Atomic<Int>) -> Delivery? {
-        enqueue(.join(subscriber), deliveries: deliveries)
+        guard claimDelivery(deliveries) else {
+            queue.append(.join(subscriber))
+            return nil
+        }
+        guard let delivery = start(.join(subscriber)) else {
+            deliveries.store(0, ordering: .releasing)
+            return nil
+        }
+        return delivery
     }
 
-    /// Starts `work` if nobody is delivering, taking the delivering role when there is something
-    /// to deliver; otherwise queues it for the deliverer. See ``Subject/deliveries``.
+    /// Takes the delivering role if nobody has it; otherwise counts one more piece of queued
+    /// work, which the caller then appends to `queue`. See ``Subject/deliveries``.
+    ///
+    /// A caller that takes the role but finds nothing to deliver gives it back with a plain
+    /// store of 0: under the lock, with no deliverer, nobody else can change the count.
     @inlinable
-    mutating func enqueue(_ work: Work, deliveries: borrowing Atomic<Int>) -> Delivery? {
+    func claimDelivery(_ deliveries: borrowing Atomic<Int>) -> Bool {
         // Nobody is delivering, and nobody can start while we hold the lock: plain store.
         if deliveries.load(ordering: .acquiring) == 0 {
-            guard let delivery = start(work) else { return nil }
             deliveries.store(1, ordering: .relaxed)
-            return delivery
+            return true
         }
         // Somebody is delivering, but may give up the role concurrently (1 → 0, outside the
         // lock); if it did, the role is ours.
-        if deliveries.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
-            guard let delivery = start(work) else {
-                deliveries.store(0, ordering: .releasing)
-                return nil
-            }
-            return delivery
-        }
-        queue.append(work)
-        return nil
+        return deliveries.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0
     }
 
-    /// Applies work to the state as it is handed out for delivery, so that the buffer and the
+    /// Records a broadcast in the state as it is handed out, so that the replay buffer and the
     /// subscriber list always describe what subscribers have actually been sent.
+    ///
+    /// - Returns: The subscribers to deliver it to.
+    @inlinable
+    mutating func broadcast(_ event: Event<Element>) -> [SubjectSubscriber<Element>] {
+        let recipients = subscribers
+        switch event {
+        case .next(let value):
+            if replayLimit > 0 {
+                buffer.append(value)
+                if buffer.count > replayLimit { buffer.removeFirst(buffer.count - replayLimit) }
+            }
+        case .error, .completed:
+            isTerminated = true
+            subscribers = []
+        }
+        return recipients
+    }
+
+    /// Applies queued work to the state as it is handed out for delivery (see ``broadcast(_:)``).
     @inlinable
     mutating func start(_ work: Work) -> Delivery? {
         switch work {
         case .broadcast(let event):
-            let recipients = subscribers
-            switch event {
-            case .next(let value):
-                if replayLimit > 0 {
-                    buffer.append(value)
-                    if buffer.count > replayLimit { buffer.removeFirst(buffer.count - replayLimit) }
-                }
-            case .error, .completed:
-                isTerminated = true
-                subscribers = []
-            }
+            let recipients = broadcast(event)
             return recipients.isEmpty ? nil : .broadcast(event, recipients)
         case .join(let subscriber):
             guard !subscriber.subscription.isDisposed else { return .discard(subscriber) }
