@@ -212,9 +212,13 @@ struct SubjectState<Element: Sendable> {
 
     @usableFromInline
     let replayLimit: Int
-    /// The latest values, as delivered so far (at most `replayLimit`).
+    /// The latest values, as delivered so far (at most `replayLimit`). Once full it is a ring
+    /// whose oldest value is at `oldest`, so that recording a value overwrites one slot
+    /// instead of shifting the others.
     @usableFromInline
     var buffer: [Element]
+    @usableFromInline
+    var oldest = 0
     /// The latest value accepted, which may still be waiting in `queue`.
     @usableFromInline
     var latest: Element?
@@ -232,7 +236,7 @@ struct SubjectState<Element: Sendable> {
 
     init(replayLimit: Int, buffer: [Element]) {
         self.replayLimit = replayLimit
-        self.buffer = buffer
+        self.buffer = Array(buffer.suffix(replayLimit))
         self.latest = buffer.last
     }
 
@@ -304,8 +308,12 @@ struct SubjectState<Element: Sendable> {
         switch event {
         case .next(let value):
             if replayLimit > 0 {
-                buffer.append(value)
-                if buffer.count > replayLimit { buffer.removeFirst(buffer.count - replayLimit) }
+                if buffer.count < replayLimit {
+                    buffer.append(value)
+                } else {
+                    buffer[oldest] = value
+                    oldest = (oldest + 1) % replayLimit
+                }
             }
         case .error, .completed:
             isTerminated = true
@@ -323,7 +331,7 @@ struct SubjectState<Element: Sendable> {
             return recipients.isEmpty ? nil : .broadcast(event, recipients)
         case .join(let subscriber):
             guard !subscriber.subscription.isDisposed else { return .discard(subscriber) }
-            var replay = buffer.map(Event.next)
+            var replay = (buffer[oldest...] + buffer[..<oldest]).map(Event.next)
             if isTerminated, let stopEvent {
                 replay.append(stopEvent)
             } else {
