@@ -8,14 +8,17 @@ import Synchronization
 ///
 /// ``isDisposed`` is a lock-free read, so operators can check it on every event.
 public final class SingleAssignmentDisposable: Disposable {
-    private enum Slot {
-        case empty
-        case holding(any Disposable)
-        case disposed
-    }
+    // The phase (empty → holding → disposed, or empty → disposed) is an atomic word beside the
+    // slot, so that the common cases take no lock: disposing an instance that holds nothing
+    // (an operator whose synchronous source ended before `subscribe` returned), a repeated
+    // dispose, and setting on an already-disposed instance. Only a disposable actually held
+    // goes through the slot's lock, once on the way in and once on the way out.
+    private static let empty: UInt8 = 0
+    private static let holding: UInt8 = 1
+    private static let disposed: UInt8 = 2
 
-    private let disposedFlag = Atomic<Bool>(false)
-    private let slot = Mutex<Slot>(.empty)
+    private let phase = Atomic<UInt8>(empty)
+    private let slot = Mutex<(any Disposable)?>(nil)
 
     /// Creates an empty instance.
     public init() {}
@@ -28,7 +31,7 @@ public final class SingleAssignmentDisposable: Disposable {
 
     @usableFromInline
     var disposedFlagValue: Bool {
-        disposedFlag.load(ordering: .acquiring)
+        phase.load(ordering: .acquiring) == Self.disposed
     }
 
     /// Sets the disposable to release; disposes it at once if this instance is already disposed.
@@ -36,31 +39,35 @@ public final class SingleAssignmentDisposable: Disposable {
     /// Setting a second disposable is a programming error and is ignored (the extra disposable is
     /// disposed so it cannot leak).
     public func setDisposable(_ disposable: any Disposable) {
-        // Already disposed (typical for a synchronous source, which ends before `subscribe`
-        // returns): dispose the new one without taking the lock. `dispose()` sets the flag
-        // before it empties the slot, so it never expects this disposable there.
-        if disposedFlag.load(ordering: .acquiring) {
+        guard phase.load(ordering: .acquiring) == Self.empty else {
             disposable.dispose()
             return
         }
-        let disposeNow = slot.withLock { slot -> Bool in
-            guard case .empty = slot else { return true }
-            slot = .holding(disposable)
-            return false
+        let stored = slot.withLock { slot -> Bool in
+            guard slot == nil else { return false }
+            slot = disposable
+            return true
         }
-        if disposeNow { disposable.dispose() }
+        guard stored else {
+            disposable.dispose()
+            return
+        }
+        // Publish it. If `dispose()` got in first, it found nothing held and left the slot
+        // alone: take the disposable back and dispose it here.
+        let published = phase.compareExchange(
+            expected: Self.empty, desired: Self.holding, ordering: .acquiringAndReleasing
+        ).exchanged
+        if !published {
+            slot.withLock { $0 = nil }
+            disposable.dispose()
+        }
     }
 
     /// Disposes the held disposable, or the one set later.
     public func dispose() {
-        // Only the first call has work to do. Operators dispose their upstream on a terminal
-        // event and are then disposed again from downstream, so this skips a lock per operator.
-        guard !disposedFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let held = slot.withLock { slot -> (any Disposable)? in
-            defer { slot = .disposed }
-            if case .holding(let disposable) = slot { return disposable }
-            return nil
-        }
+        // Only the first call after a disposable was published has anything to release.
+        guard phase.exchange(Self.disposed, ordering: .acquiringAndReleasing) == Self.holding else { return }
+        let held = slot.withLock { $0.take() }
         held?.dispose()
     }
 }
