@@ -65,8 +65,12 @@ public final class SingleAssignmentDisposable: Disposable {
 
     /// Disposes the held disposable, or the one set later.
     public func dispose() {
-        // Only the first call after a disposable was published has anything to release.
-        guard phase.exchange(Self.disposed, ordering: .acquiringAndReleasing) == Self.holding else { return }
+        // Only the first call after a disposable was published has anything to release. A
+        // repeated call (operators dispose their upstream on a terminal event and are then
+        // disposed again from downstream) stops at the plain load.
+        guard phase.load(ordering: .acquiring) != Self.disposed,
+              phase.exchange(Self.disposed, ordering: .acquiringAndReleasing) == Self.holding
+        else { return }
         let held = slot.withLock { $0.take() }
         held?.dispose()
     }
