@@ -48,7 +48,7 @@ public enum ScrollScript {
     /// - Throws: ``ScrollScriptError`` for the first line that is not a step.
     public static func parse(_ text: String, fileName: String = "script") throws(ScrollScriptError) -> [ScrollStep] {
         var steps: [ScrollStep] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             var reader = LineReader(line: String(line), number: index + 1, fileName: fileName)
             if let step = try reader.step() {
                 steps.append(step)
@@ -159,7 +159,7 @@ private struct LineReader {
     private var endColumn = 1
 
     init(line: String, number: Int, fileName: String) {
-        self.line = line.hasSuffix("\r") ? String(line.dropLast()) : line
+        self.line = line
         self.number = number
         self.fileName = fileName
         var current: Word?
@@ -175,10 +175,9 @@ private struct LineReader {
             } else {
                 current?.text.append(character)
             }
-            endColumn = column + 1
         }
         if let current { words.append(current) }
-        if let last = words.last { endColumn = last.column + last.text.count + 1 }
+        if let last = words.last { endColumn = last.column + last.text.count }
     }
 
     /// The step on this line, or `nil` for a blank or comment line.
