@@ -18,29 +18,47 @@ struct DemoSummary: Sendable, Equatable {
     var staleResponsesDropped = 0
     /// Requests disposed before their answer arrived.
     var cancelledRequests = 0
+    /// Geometry events the simulated scroll view emitted (one per frame while moving).
+    var geometryEvents = 0
+    /// Times the reached-bottom operator fired.
+    var bottomTriggers = 0
     /// Whether the last page arrived.
     var reachedLastPage = false
     /// The session's length on its own clock (virtual unless `--realtime`).
     var sessionTime: Duration = .zero
-    /// How long the run took on the wall clock; not compared by `==`.
+    /// How long the run took on the wall clock (set it to zero before comparing summaries).
     var wallTime: Duration = .zero
 
-    static func == (lhs: DemoSummary, rhs: DemoSummary) -> Bool {
-        var left = lhs
-        left.wallTime = rhs.wallTime
-        return left.fieldsEqual(rhs)
+    /// The summary table's rows: label and value.
+    var rows: [(String, String)] {
+        [
+            ("geometry events", "\(geometryEvents)  → \(bottomTriggers) reachedBottom triggers"),
+            ("requests", "\(requests)\(cancelledRequests > 0 ? "  (\(cancelledRequests) cancelled)" : "")"),
+            ("pages loaded", "\(pagesLoaded)\(reachedLastPage ? "  (through the last page)" : "")"),
+            ("photos shown", "\(photosShown)"),
+            ("duplicates dropped", "\(duplicatesDropped)"),
+            ("errors / retries", "\(failures) / \(retries)"),
+            ("triggers ignored while loading", "\(triggersIgnoredWhileLoading)"),
+            ("stale responses dropped", "\(staleResponsesDropped)"),
+            ("session time", Self.seconds(sessionTime)),
+            ("wall time", Self.seconds(wallTime)),
+        ]
     }
 
-    private func fieldsEqual(_ other: DemoSummary) -> Bool {
-        (requests, pagesLoaded, photosShown, duplicatesDropped, failures, retries)
-            == (other.requests, other.pagesLoaded, other.photosShown, other.duplicatesDropped, other.failures, other.retries)
-            && (triggersIgnoredWhileLoading, staleResponsesDropped, cancelledRequests, reachedLastPage, sessionTime)
-            == (other.triggersIgnoredWhileLoading, other.staleResponsesDropped, other.cancelledRequests,
-                other.reachedLastPage, other.sessionTime)
+    /// The summary's JSON keys.
+    var jsonFields: [(String, JSONValue)] {
+        [
+            ("geometry_events", .int(geometryEvents)), ("bottom_triggers", .int(bottomTriggers)),
+            ("requests", .int(requests)), ("pages_loaded", .int(pagesLoaded)), ("photos_shown", .int(photosShown)),
+            ("duplicates_dropped", .int(duplicatesDropped)), ("failures", .int(failures)), ("retries", .int(retries)),
+            ("triggers_ignored_while_loading", .int(triggersIgnoredWhileLoading)),
+            ("stale_responses_dropped", .int(staleResponsesDropped)), ("cancelled_requests", .int(cancelledRequests)),
+            ("reached_last_page", .bool(reachedLastPage)), ("wall_ms", .int(Self.milliseconds(wallTime))),
+        ]
     }
 
     /// The session's length in whole milliseconds.
-    var virtualMilliseconds: Int {
+    var sessionMilliseconds: Int {
         Self.milliseconds(sessionTime)
     }
 
@@ -49,35 +67,9 @@ struct DemoSummary: Sendable, Equatable {
         return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 
-    /// The summary table's rows: label and value.
-    var rows: [(String, String)] {
-        [
-            ("requests", "\(requests)  (\(cancelledRequests) cancelled)"),
-            ("pages loaded", "\(pagesLoaded)\(reachedLastPage ? "  (the last page arrived)" : "")"),
-            ("photos shown", "\(photosShown)"),
-            ("duplicates dropped", "\(duplicatesDropped)"),
-            ("errors / retries", "\(failures) / \(retries)"),
-            ("triggers ignored while loading", "\(triggersIgnoredWhileLoading)"),
-            ("stale responses dropped", "\(staleResponsesDropped)"),
-            ("session time", TimelinePrinter.clock(sessionTime).trimmingPrefix(while: { $0 == " " })),
-            ("wall time", TimelinePrinter.clock(wallTime).trimmingPrefix(while: { $0 == " " })),
-        ]
-    }
-
-    /// The summary's JSON keys.
-    var jsonFields: [(String, JSONValue)] {
-        [
-            ("requests", .int(requests)), ("pages_loaded", .int(pagesLoaded)), ("photos_shown", .int(photosShown)),
-            ("duplicates_dropped", .int(duplicatesDropped)), ("failures", .int(failures)), ("retries", .int(retries)),
-            ("triggers_ignored_while_loading", .int(triggersIgnoredWhileLoading)),
-            ("stale_responses_dropped", .int(staleResponsesDropped)), ("cancelled_requests", .int(cancelledRequests)),
-            ("reached_last_page", .bool(reachedLastPage)), ("wall_ms", .int(Self.milliseconds(wallTime))),
-        ]
-    }
-}
-
-private extension String {
-    func trimmingPrefix(while predicate: (Character) -> Bool) -> String {
-        String(drop(while: predicate))
+    /// `12.345s`.
+    static func seconds(_ duration: Duration) -> String {
+        let milliseconds = milliseconds(duration)
+        return "\(milliseconds / 1000).\(String(milliseconds % 1000).leftPadded(to: 3, with: "0"))s"
     }
 }

@@ -35,6 +35,14 @@ struct ScreenScene: Sendable, Equatable {
     var selectedIndex: Int?
 }
 
+/// A line printed beside the phone: text, or a photo's colour swatch with a caption.
+enum ScreenNote: Sendable, Equatable {
+    /// Plain text.
+    case text(String)
+    /// A photo of the legend: its swatch (or letter, without colour), its index and a caption.
+    case photo(index: Int, color: RGBColor?, text: String)
+}
+
 /// Draws a ``ScreenScene`` as terminal text: the phone's frame, each visible photo as a block of
 /// its own colour, and the indicators.
 ///
@@ -66,7 +74,7 @@ struct ScreenRenderer: Sendable {
     ///   - title: The navigation bar's title, centred in the top edge of the frame.
     ///   - notes: Lines printed beside the phone, starting level with its top edge.
     /// - Returns: The lines, without line breaks.
-    func render(_ scene: ScreenScene, title: String = "Photos", notes: [String] = []) -> [String] {
+    func render(_ scene: ScreenScene, title: String = "Photos", notes: [ScreenNote] = []) -> [String] {
         var canvas = Canvas(
             columns: max(Int((scene.viewportWidth / Self.pointsPerColumn).rounded()), 1),
             rows: max(Int((scene.viewportHeight / Self.pointsPerRow).rounded()), 1)
@@ -92,7 +100,7 @@ struct ScreenRenderer: Sendable {
         }
         lines.append("╰" + String(repeating: "─", count: inner) + "╯")
         let width = inner + 2
-        for (index, note) in notes.enumerated() {
+        for (index, note) in notes.map(text(of:)).enumerated() {
             if index < lines.count {
                 lines[index] += "   " + note
             } else {
@@ -102,15 +110,30 @@ struct ScreenRenderer: Sendable {
         return lines
     }
 
+    /// A note as it is printed: a swatch in the photo's colour, or its letter.
+    private func text(of note: ScreenNote) -> String {
+        switch note {
+        case .text(let text):
+            return text
+        case .photo(let index, let color, let text):
+            let number = String(index).leftPadded(to: 3, with: " ")
+            guard usesColor else { return "\(Self.letters[index % Self.letters.count]) \(number)  \(text)" }
+            let swatch = color ?? RGBColor(red: 128, green: 128, blue: 128)
+            return "\u{1B}[38;2;\(swatch.red);\(swatch.green);\(swatch.blue)m██\u{1B}[0m\(number)  \(text)"
+        }
+    }
+
     /// Paints one photo's block, clipped to the viewport, with its index in the top-left.
     private func draw(_ item: ScreenScene.Item, offset: Double, selected: Bool, on canvas: inout Canvas) {
         let firstColumn = Int((item.frame.minX / Self.pointsPerColumn).rounded())
         let endColumn = Int((item.frame.maxX / Self.pointsPerColumn).rounded())
         let firstRow = Int(((item.frame.minY - offset) / Self.pointsPerRow).rounded())
         let endRow = max(Int(((item.frame.maxY - offset) / Self.pointsPerRow).rounded()), firstRow + 1)
-        let columns = max(firstColumn, 0)..<min(endColumn, canvas.columns)
-        let rows = max(firstRow, 0)..<min(endRow, canvas.rows)
-        guard !columns.isEmpty, !rows.isEmpty else { return }
+        let (left, right) = (max(firstColumn, 0), min(endColumn, canvas.columns))
+        let (top, bottom) = (max(firstRow, 0), min(endRow, canvas.rows))
+        guard left < right, top < bottom else { return }
+        let columns = left..<right
+        let rows = top..<bottom
 
         let fill: Character = usesColor ? " " : Self.letters[item.index % Self.letters.count]
         let background = usesColor ? (item.color ?? RGBColor(red: 128, green: 128, blue: 128)) : nil
@@ -223,7 +246,7 @@ private struct Canvas {
         for column in 0..<columns {
             let cell = self[row, column]
             if usesColor, cell.background != current.0 || cell.foreground != current.1 {
-                text += "\u{1B}[0m"
+                if current != (nil, nil) { text += "\u{1B}[0m" }
                 if let background = cell.background {
                     text += "\u{1B}[48;2;\(background.red);\(background.green);\(background.blue)m"
                 }

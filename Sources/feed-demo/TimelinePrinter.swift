@@ -34,7 +34,7 @@ struct TimelineEvent: Sendable, Equatable {
     /// For ``Kind/screen``: the picture.
     var scene: ScreenScene?
     /// For ``Kind/screen``: lines printed beside the picture.
-    var notes: [String] = []
+    var notes: [ScreenNote] = []
 
     static func == (lhs: TimelineEvent, rhs: TimelineEvent) -> Bool {
         lhs.time == rhs.time && lhs.kind == rhs.kind && lhs.text == rhs.text
@@ -153,7 +153,7 @@ struct TimelinePrinter: Sendable {
     func print(_ summary: DemoSummary) {
         switch format {
         case .json:
-            write(JSONValue.object([("t_ms", .int(summary.virtualMilliseconds)), ("kind", .string("summary"))]
+            write(JSONValue.object([("t_ms", .int(summary.sessionMilliseconds)), ("kind", .string("summary"))]
                 + summary.jsonFields).text)
         case .text:
             write("")

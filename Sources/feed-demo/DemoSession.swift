@@ -1,0 +1,286 @@
+import Dispatch
+import FeedStreams
+import Foundation
+import Streams
+import Synchronization
+
+/// One run of the demo: builds the scheduler, the photo service, the simulated scroll view and
+/// the view model, plays the script, and reports everything that happens as ``TimelineEvent``s.
+///
+/// ```swift
+/// let summary = try DemoSession.run(options, steps: DemoSession.tour) { event in print(event.text) }
+/// ```
+///
+/// ## Time
+///
+/// By default the session runs on a ``TestScheduler`` with one tick per millisecond: the
+/// driver advances it from one pending action to the next, so a minute of scrolling plays in a
+/// fraction of a second and the timeline is the same on every run. With `--realtime` it runs
+/// on a ``DispatchQueueScheduler`` over a private serial queue, with real timers, and the
+/// calling thread blocks until the session is over. With `--base-url` on virtual time, the
+/// clock stands still while a request is on the wire (see ``HTTPPhotoService``).
+///
+/// The session ends when the script has finished and no request is in flight.
+enum DemoSession {
+    /// The simulated phone's scroll view: an iPhone's width, and the height left between a
+    /// navigation bar and a tab bar.
+    static let viewportWidth = 390.0
+    /// See ``viewportWidth``.
+    static let viewportHeight = 600.0
+    /// The gap between photos.
+    static let spacing = 10.0
+    /// How soon after one reached-bottom trigger the view model looks at the next.
+    static let loadMoreThrottle: Duration = .milliseconds(100)
+    /// How far down the scroll-to-top button appears.
+    static let scrollToTopThreshold = 1800.0
+    /// How often the live feed publishes a photo in the built-in tour.
+    static let livePeriod: Duration = .seconds(2)
+
+    /// Runs a session to its end.
+    ///
+    /// - Parameters:
+    ///   - options: The parsed command line.
+    ///   - steps: The script.
+    ///   - emit: Receives each event as it happens, on the scheduler's thread, one at a time.
+    /// - Returns: The summary.
+    /// - Throws: ``DemoError`` when virtual time runs away (a schedule that never ends).
+    static func run(
+        _ options: Options,
+        steps: [ScrollStep],
+        emit: @escaping @Sendable (TimelineEvent) -> Void
+    ) throws(DemoError) -> DemoSummary {
+        let wallClock = ContinuousClock()
+        let wallStart = wallClock.now
+        var summary: DemoSummary
+        if options.realtime {
+            let queue = DispatchQueue(label: "feed-demo.session")
+            let scheduler = DispatchQueueScheduler(queue: queue)
+            let done = DispatchSemaphore(value: 0)
+            let box = Mutex<Wiring?>(nil)
+            queue.async {
+                let wiring = Wiring(options: options, scheduler: scheduler, gate: nil, emit: emit) { done.signal() }
+                box.withLock { $0 = wiring }
+                wiring.start(steps)
+            }
+            done.wait()
+            summary = queue.sync { box.withLock { $0!.finish() } }
+        } else {
+            let scheduler = TestScheduler(resolution: .milliseconds(1), stepLimit: 10_000_000)
+            let gate: HTTPGate? = if case .http = options.source { HTTPGate() } else { nil }
+            let wiring = Wiring(options: options, scheduler: scheduler, gate: gate, emit: emit) {}
+            wiring.start(steps)
+            do {
+                while !wiring.isDone {
+                    if let gate, gate.isBusy {
+                        gate.waitForAnswer()
+                        try scheduler.advance(by: 0)
+                    } else if let next = scheduler.pendingTicks.first {
+                        try scheduler.advance(to: next)
+                    } else {
+                        break
+                    }
+                }
+            } catch {
+                throw DemoError("virtual time ran away: \(error)")
+            }
+            summary = wiring.finish()
+        }
+        summary.wallTime = wallStart.duration(to: wallClock.now)
+        return summary
+    }
+}
+
+/// What went wrong while running a session.
+struct DemoError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// The parts of one session and the subscriptions between them.
+private final class Wiring: Sendable {
+    let options: Options
+    let scheduler: any Scheduler
+    let simulator: ScrollSimulator
+    let viewModel: FeedViewModel
+    let recorder: Recorder
+    let catalogService: CatalogPhotoService?
+    private let load = Subject<Void>()
+    private let bag = DisposeBag()
+    private let startTime: Duration
+
+    init(
+        options: Options,
+        scheduler: any Scheduler,
+        gate: HTTPGate?,
+        emit: @escaping @Sendable (TimelineEvent) -> Void,
+        onDone: @escaping @Sendable () -> Void
+    ) {
+        self.options = options
+        self.scheduler = scheduler
+        startTime = scheduler.now
+        let service: any PhotoService
+        switch options.source {
+        case .catalog:
+            var failures = FailurePlan.pages(Dictionary(uniqueKeysWithValues: options.effectiveFailPages.map { ($0, 1) }))
+            if options.failureRate > 0 {
+                failures = failures.combined(with: .rate(options.failureRate, seed: options.seed))
+            }
+            let catalog = CatalogPhotoService(
+                catalog: PhotoCatalog(count: options.photoCount),
+                scheduler: scheduler,
+                latency: options.latency,
+                failures: failures,
+                live: options.effectiveLive ? LiveFeed(every: DemoSession.livePeriod, count: 60) : nil
+            )
+            catalogService = catalog
+            service = catalog
+        case .http(let baseURL, let accessKey, let proxy):
+            let configuration = UnsplashHTTPService.Configuration(
+                baseURL: baseURL,
+                accessKey: accessKey,
+                endpoint: proxy ? .proxy(orderBy: .latest) : .unsplash
+            )
+            catalogService = nil
+            service = HTTPPhotoService(
+                http: UnsplashHTTPService(configuration: configuration),
+                scheduler: scheduler,
+                latency: options.latency,
+                gate: gate
+            )
+        }
+
+        let style: FeedLayout.Style = switch options.layout {
+        case .single: .singleColumn
+        case .waterfall: .waterfall(columns: 2)
+        case .grid: .grid(itemHeight: 190)
+        }
+        simulator = ScrollSimulator(
+            scheduler: scheduler,
+            configuration: .init(
+                viewportWidth: DemoSession.viewportWidth,
+                viewportHeight: DemoSession.viewportHeight,
+                layoutStyle: style,
+                spacing: DemoSession.spacing
+            )
+        )
+        let clock: @Sendable () -> Duration = { [scheduler, startTime] in scheduler.now - startTime }
+        recorder = Recorder(clock: clock, emit: emit, onDone: onDone)
+        let recorder = recorder
+
+        let triggers = simulator.geometry.reachedBottom()
+        let loggedTriggers = Observable<Void>.create { [simulator] observer in
+            triggers.subscribe(onNext: {
+                recorder.trigger(simulator.currentGeometry)
+                observer.onNext(())
+            })
+        }
+        let refreshes = Observable<Void>.create { [simulator] observer in
+            simulator.pullToRefresh.subscribe(onNext: {
+                recorder.stream("pullToRefresh")
+                observer.onNext(())
+            })
+        }
+        let selections = Observable<Int>.create { [simulator] observer in
+            simulator.taps.subscribe(onNext: { index in
+                recorder.stream("selection(\(index))")
+                observer.onNext(index)
+            })
+        }
+        viewModel = FeedViewModel(
+            input: .init(
+                load: load.asObservable(),
+                refresh: refreshes,
+                reachedBottom: loggedTriggers,
+                selection: selections,
+                contentOffset: simulator.geometry.map(\.contentOffsetY)
+            ),
+            dependencies: .init(
+                service: LoggedPhotoService(base: service, recorder: recorder),
+                scheduler: scheduler,
+                perPage: options.perPage,
+                loadMoreThrottle: DemoSession.loadMoreThrottle,
+                scrollToTopThreshold: DemoSession.scrollToTopThreshold
+            )
+        )
+    }
+
+    var isDone: Bool {
+        recorder.isDone
+    }
+
+    /// Subscribes everything, says the screen appeared, and starts the script.
+    func start(_ steps: [ScrollStep]) {
+        let recorder = recorder
+        let simulator = simulator
+        let scheduler = scheduler
+        let capture: @Sendable (String) -> Void = { [weak self] moment in
+            // Later at the same instant, once every subscriber has seen the change.
+            _ = scheduler.schedule { self?.captureScreen(moment) }
+        }
+        recorder.capture = capture
+        simulator.geometry.subscribe(onNext: { _ in recorder.frame() }).disposed(by: bag)
+        simulator.actions.subscribe(onNext: { recorder.finger($0) }).disposed(by: bag)
+        viewModel.output.photos.subscribe(onNext: { simulator.setPhotos($0) }).disposed(by: bag)
+        viewModel.output.showsScrollToTop.subscribe(onNext: { recorder.scrollToTop($0) }).disposed(by: bag)
+        viewModel.output.state.subscribe(onNext: { recorder.state($0) }).disposed(by: bag)
+        recorder.stream("load (the screen appeared)")
+        load.onNext(())
+        simulator.play(steps).subscribe(onCompleted: { recorder.scriptFinished() }).disposed(by: bag)
+    }
+
+    /// Takes a picture of the screen now.
+    func captureScreen(_ moment: String) {
+        let geometry = simulator.currentGeometry
+        let items = simulator.visibleItems
+        recorder.screen(
+            moment: moment,
+            scene: { state, showsScrollToTop in
+                ScreenScene(
+                    viewportWidth: DemoSession.viewportWidth,
+                    viewportHeight: DemoSession.viewportHeight,
+                    contentOffsetY: geometry.contentOffsetY,
+                    contentHeight: geometry.contentHeight,
+                    items: items.map { .init(index: $0.index, frame: $0.frame, color: $0.photo.rgbColor) },
+                    isRefreshing: state.isRefreshing,
+                    isLoadingMore: state.isLoadingMore,
+                    isEmpty: state.isEmpty,
+                    showsScrollToTop: showsScrollToTop
+                )
+            },
+            legend: items.map { ($0.index, $0.photo) }
+        )
+    }
+
+    /// The summary, once the session is over; takes the final picture first.
+    func finish() -> DemoSummary {
+        captureScreen("at the end")
+        return recorder.summary()
+    }
+}
+
+/// A photo service that reports each answer to the recorder before the view model sees it.
+private struct LoggedPhotoService: PhotoService {
+    let base: any PhotoService
+    let recorder: Recorder
+
+    func photos(page: Int, perPage: Int) -> Single<PhotoPage> {
+        let base = base
+        let recorder = recorder
+        return Single.create { resolve in
+            let answered = Atomic(false)
+            let id = recorder.wire(page: page)
+            let subscription = base.photos(page: page, perPage: perPage).subscribe { result in
+                answered.store(true, ordering: .releasing)
+                recorder.answer(id: id, page: page, result: result)
+                resolve(result)
+            }
+            return Disposables.create {
+                if !answered.load(ordering: .acquiring) { recorder.cancelled(id: id, page: page) }
+                subscription.dispose()
+            }
+        }
+    }
+}
