@@ -1,0 +1,77 @@
+import Streams
+import Synchronization
+
+extension ObservableType where Element == ScrollGeometry {
+    /// Emits once each time the scroll position comes near the bottom of the content: the
+    /// trigger for an infinite feed's next page.
+    ///
+    /// "Near" is ``ScrollGeometry/isNearBottom(tolerance:)``: the end of the content is within
+    /// `tolerance` of the viewport's bottom edge (half the viewport by default, as in the usual
+    /// RxSwift `reachedBottom` extension), or the content is too short to scroll at all.
+    ///
+    /// The common RxCocoa extension emits on *every* content-offset event past the threshold,
+    /// dozens per second while a fling rests against the end, and relies on the consumer to
+    /// throttle. This operator emits once per approach instead, and then stays quiet until it
+    /// is *re-armed*:
+    ///
+    /// - the user scrolls back out of the bottom zone (the next approach fires again), or
+    /// - the content height changes: a page arrived (or a refresh replaced the list), so if the
+    ///   position is still near the bottom, for instance because the new page is shorter than
+    ///   the screen, it fires again on that same geometry.
+    ///
+    /// In the diagram, `f` is far from the bottom, `n` near it, and `g` near it after the
+    /// content grew; `x` is the emitted trigger:
+    ///
+    /// ```
+    /// geometry:  -f-n-n-f-n-n-g-n-|
+    ///            reachedBottom()
+    /// output:    ---x-----x---x---|
+    /// ```
+    ///
+    /// Errors and completion of the geometry stream are forwarded. Events are delivered on the
+    /// thread that delivers the geometry (the main thread for a real scroll view; the scheduler
+    /// for a ``ScrollSimulator``).
+    ///
+    /// - Parameter tolerance: How far above the end of the content still counts as the bottom,
+    ///   in points; half the viewport's height when `nil`.
+    /// - Returns: An observable that emits `()` once per approach to the bottom.
+    public func reachedBottom(tolerance: Double? = nil) -> Observable<Void> {
+        let source = asObservable()
+        return Observable.create { observer in
+            let state = Mutex(BottomApproach())
+            return source.subscribe(AnyObserver { event in
+                switch event {
+                case .next(let geometry):
+                    let fires = state.withLock { $0.receive(geometry, tolerance: tolerance) }
+                    if fires { observer.onNext(()) }
+                case .error(let error):
+                    observer.onError(error)
+                case .completed:
+                    observer.onCompleted()
+                }
+            })
+        }
+    }
+}
+
+/// Whether the next approach to the bottom should fire, given the geometries seen so far.
+private struct BottomApproach {
+    /// Whether an approach would fire now: set by leaving the bottom zone or new content.
+    private var isArmed = true
+    /// The content height of the last geometry; a change re-arms.
+    private var lastContentHeight: Double?
+
+    /// Takes one geometry and returns whether this is a new approach to the bottom.
+    mutating func receive(_ geometry: ScrollGeometry, tolerance: Double?) -> Bool {
+        if let lastContentHeight, lastContentHeight != geometry.contentHeight {
+            isArmed = true
+        }
+        lastContentHeight = geometry.contentHeight
+        guard geometry.isNearBottom(tolerance: tolerance) else {
+            isArmed = true
+            return false
+        }
+        defer { isArmed = false }
+        return isArmed
+    }
+}
