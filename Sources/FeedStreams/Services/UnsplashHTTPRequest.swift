@@ -45,7 +45,10 @@ extension UnsplashHTTPService {
             ]
         }
         let url = configuration.baseURL.appending(path: path).appending(queryItems: query)
-        var request = URLRequest(url: url, timeoutInterval: configuration.timeout)
+        var request = URLRequest(url: url)
+        // Set as a property: on Linux, `URLRequest(url:timeoutInterval:)` reports the value but
+        // `URLSession` does not enforce it.
+        request.timeoutInterval = configuration.timeout
         request.httpMethod = "GET"
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue("v1", forHTTPHeaderField: "Accept-Version")

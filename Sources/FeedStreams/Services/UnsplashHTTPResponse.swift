@@ -6,7 +6,7 @@ import FoundationNetworking
 extension UnsplashHTTPService {
     /// Turns the outcome of a finished data task into a page or a ``FeedError``. Pure.
     ///
-    /// A transport error is classified with ``FeedError/init(_:)-(URLError)``; otherwise the
+    /// A transport error is classified by ``FeedError``'s `init(_: URLError)`; otherwise the
     /// HTTP response is read by ``interpret(data:response:page:perPage:)``.
     ///
     /// - Parameters:
