@@ -66,22 +66,23 @@ enum CatalogVocabulary {
         "a woman", "a man", "a person", "a young girl", "two people", "a group of friends",
         "a surfer", "a hiker", "an old man", "a couple",
     ]
-    static let peopleActions = [
-        "standing on", "walking along", "sitting on", "looking out over", "running across",
+    static let peopleActions = ["standing on", "walking along", "sitting on", "looking out over"]
+    static let peoplePlaces = [
+        "a sandy beach", "a snow-covered mountain", "a busy street", "a field of grass",
+        "a rocky cliff", "a wooden pier", "a frozen lake", "a city square",
     ]
-    static let things = [
-        "a red car", "a white van", "a wooden boat", "a bicycle", "a lighthouse", "a small cabin",
-        "an old building", "a yellow taxi", "a tent", "a vintage camera",
-    ]
-    static let thingActions = ["parked on", "next to", "in the middle of", "on the edge of"]
-    static let places = [
-        "a sandy beach", "a snow-covered mountain", "a body of water", "a busy street",
-        "a field of grass", "a rocky cliff", "a brick wall", "a quiet road", "a wooden pier",
-        "a frozen lake", "a desert road", "a city square",
+    static let vehicles = ["a red car", "a white van", "a yellow taxi", "a bicycle", "an old bus"]
+    static let vehicleActions = ["parked on", "driving down", "parked next to"]
+    static let roads = ["a quiet road", "a busy street", "a desert road", "a mountain pass", "a cobblestone street"]
+    static let buildings = ["a lighthouse", "a small cabin", "an old building", "a tent", "a white church"]
+    static let buildingActions = ["on the edge of", "next to", "in the middle of", "overlooking"]
+    static let nature = [
+        "a rocky cliff", "a frozen lake", "a pine forest", "a body of water", "a field of grass",
+        "a snow-covered mountain",
     ]
     static let stillLifes = [
         "a cup of coffee", "a bowl of fruit", "an open book", "a laptop", "a vase of flowers",
-        "a plate of pasta", "a pair of glasses", "a croissant",
+        "a plate of pasta", "a pair of glasses", "a croissant", "a vintage camera",
     ]
     static let surfaces = [
         "on a wooden table", "on a marble counter", "on a white bed", "next to a window",

@@ -290,7 +290,8 @@ private struct CatalogBuilder {
 
     /// A name as it may appear in a handle: ASCII lowercase letters only.
     private static func handle(_ name: String) -> String {
-        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        let folded = name.replacingOccurrences(of: "ı", with: "i")
+            .folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         return String(folded.lowercased().unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic }.map(Character.init))
     }
 
@@ -347,7 +348,7 @@ private struct CatalogBuilder {
     }
 
     private func profileImage(_ random: inout SplitMix64) -> UnsplashUser.ProfileImage {
-        let uploaded = Int64(referenceSeconds - random.int(in: 86_400...(6 * 365 * 86_400))) * 1000
+        let uploaded = Int64(referenceSeconds - random.int(in: 86_400...(6 * 365 * 86_400))) * 1000 + Int64(random.int(in: 0...999))
         let base = "https://images.unsplash.com/profile-\(uploaded)-\(Self.hex(random.next(), digits: 12))image"
             + "?ixlib=\(Self.ixlib)&crop=faces&fit=crop"
         return UnsplashUser.ProfileImage(
@@ -399,12 +400,14 @@ private struct CatalogBuilder {
 
     private static func altDescription(_ random: inout SplitMix64) -> String {
         let words = CatalogVocabulary.self
-        switch random.int(in: 0...3) {
+        switch random.int(in: 0...4) {
         case 0:
-            return "\(random.pick(words.people)) \(random.pick(words.peopleActions)) \(random.pick(words.places))"
+            return "\(random.pick(words.people)) \(random.pick(words.peopleActions)) \(random.pick(words.peoplePlaces))"
         case 1:
-            return "\(random.pick(words.things)) \(random.pick(words.thingActions)) \(random.pick(words.places))"
+            return "\(random.pick(words.vehicles)) \(random.pick(words.vehicleActions)) \(random.pick(words.roads))"
         case 2:
+            return "\(random.pick(words.buildings)) \(random.pick(words.buildingActions)) \(random.pick(words.nature))"
+        case 3:
             return "\(random.pick(words.stillLifes)) \(random.pick(words.surfaces))"
         default:
             return "\(random.pick(words.landscapes)) \(random.pick(words.conditions))"
@@ -414,8 +417,10 @@ private struct CatalogBuilder {
     private static func photographerDescription(_ random: inout SplitMix64, user: UnsplashUser) -> String {
         let moment = random.pick(CatalogVocabulary.moments)
         let place = (user.location ?? random.pick(CatalogVocabulary.locations)).split(separator: ",").first.map(String.init) ?? ""
-        guard random.chance(0.5) else { return "\(moment) in \(place)" }
-        let landscape = random.pick(CatalogVocabulary.landscapes)
-        return "\(moment) in \(place): \(landscape) \(random.pick(CatalogVocabulary.conditions))."
+        switch random.int(in: 0...2) {
+        case 0: return "\(moment) in \(place)"
+        case 1: return "\(moment) in \(place). Shot on film."
+        default: return "From my trip to \(place)."
+        }
     }
 }
