@@ -19,11 +19,12 @@ extension ObservableType where Element == ScrollGeometry {
     ///   position is still near the bottom, for instance because the new page is shorter than
     ///   the screen, it fires again on that same geometry.
     ///
-    /// In the diagram, `f` is far from the bottom, `n` near it, and `g` near it after the
-    /// content grew; `x` is the emitted trigger:
+    /// In the diagram, `f` is far from the bottom and `n` near it; then a page arrives: `g` is
+    /// the first geometry with the taller content, still near its end (the page was short), and
+    /// `h` scrolls a little further. `x` is the emitted trigger:
     ///
     /// ```
-    /// geometry:  -f-n-n-f-n-n-g-n-|
+    /// geometry:  -f-n-n-f-n-n-g-h-|
     ///            reachedBottom()
     /// output:    ---x-----x---x---|
     /// ```

@@ -283,12 +283,12 @@ public final class ScrollSimulator: Sendable {
         completion: @escaping @Sendable () -> Void
     ) -> Int? {
         let frames = SerialDisposable()
-        let started = state.withLock { state -> (id: Int, action: ScrollAction?, previous: Motion?)? in
+        let started = state.withLock { state -> (id: Int, path: MotionPath, action: ScrollAction?, previous: Motion?)? in
             guard let (path, action) = state.path(for: request) else { return nil }
             let previous = state.motion
             state.nextMotionID += 1
             state.motion = Motion(id: state.nextMotionID, path: path, frames: frames, completion: completion)
-            return (state.nextMotionID, action, previous)
+            return (state.nextMotionID, path, action, previous)
         }
         guard let started else { return nil }
         if let previous = started.previous {
@@ -296,7 +296,7 @@ public final class ScrollSimulator: Sendable {
             previous.completion()
         }
         if let action = started.action { actionSubject.onNext(action) }
-        scheduleFrame(1, motionID: started.id, frames: frames)
+        scheduleFrame(1, after: started.path.time(ofFrame: 1, configuration), motionID: started.id, frames: frames)
         return started.id
     }
 
@@ -310,8 +310,7 @@ public final class ScrollSimulator: Sendable {
         motion?.frames.dispose()
     }
 
-    private func scheduleFrame(_ frame: Int, motionID: Int, frames: SerialDisposable) {
-        let delay = MotionPath.frameTime(frame, configuration) - MotionPath.frameTime(frame - 1, configuration)
+    private func scheduleFrame(_ frame: Int, after delay: Duration, motionID: Int, frames: SerialDisposable) {
         frames.disposable = scheduler.schedule(after: delay) { [weak self] in
             self?.showFrame(frame, motionID: motionID)
         }
@@ -328,7 +327,9 @@ public final class ScrollSimulator: Sendable {
         if shown.isFinished {
             shown.motion.completion()
         } else {
-            scheduleFrame(frame + 1, motionID: motionID, frames: shown.motion.frames)
+            let path = shown.motion.path
+            let delay = path.time(ofFrame: frame + 1, configuration) - path.time(ofFrame: frame, configuration)
+            scheduleFrame(frame + 1, after: delay, motionID: motionID, frames: shown.motion.frames)
         }
     }
 
@@ -369,9 +370,14 @@ private enum MotionPath {
     /// Decelerating from an offset at a velocity, clamped at the ends; a fling.
     case fling(from: Double, velocity: Double)
 
-    /// The time of frame `frame` since the motion started (frame 0 is the start).
-    static func frameTime(_ frame: Int, _ configuration: ScrollSimulator.Configuration) -> Duration {
-        configuration.frameInterval * frame
+    /// The time of frame `frame` since the motion started (frame 0 is the start): one frame
+    /// interval apart, and a timed motion's last frame exactly at its end.
+    func time(ofFrame frame: Int, _ configuration: ScrollSimulator.Configuration) -> Duration {
+        let regular = configuration.frameInterval * frame
+        switch self {
+        case .linear(_, _, let duration), .eased(_, _, let duration): return min(regular, max(duration, .zero))
+        case .fling: return regular
+        }
     }
 }
 
@@ -420,7 +426,8 @@ private struct SimulatorState: Sendable {
     init(configuration: ScrollSimulator.Configuration) {
         self.configuration = configuration
         layout = FeedLayout(style: configuration.layoutStyle, width: configuration.viewportWidth, spacing: configuration.spacing)
-        offset = -configuration.topInset
+        offset = 0
+        setOffset(-configuration.topInset)
     }
 
     var geometry: ScrollGeometry {
@@ -441,7 +448,13 @@ private struct SimulatorState: Sendable {
             layout.append(newPhotos)
         }
         photos = newPhotos
-        offset = min(offset, geometry.maxOffset)
+        setOffset(min(offset, geometry.maxOffset))
+    }
+
+    /// Sets the offset, writing a zero as +0 (`-topInset` with no inset is −0, which would
+    /// print as "-0.0" in a timeline).
+    mutating func setOffset(_ value: Double) {
+        offset = value == 0 ? 0 : value
     }
 
     /// The path and the action that announces it, or `nil` when there is nothing to do.
@@ -480,7 +493,7 @@ private struct SimulatorState: Sendable {
 
     /// Moves `motion` to frame `frame` and reports what happened.
     mutating func advance(_ motion: Motion, to frame: Int) -> FrameResult {
-        let elapsed = MotionPath.frameTime(frame, configuration)
+        let elapsed = motion.path.time(ofFrame: frame, configuration)
         let geometry = geometry
         var action: ScrollAction?
         var isFinished: Bool
@@ -497,7 +510,7 @@ private struct SimulatorState: Sendable {
             let position = isFinished ? to : from + (to - from) * eased
             // Pulls go past the top on purpose; everything else stays within the content.
             let lowest = min(from, to, geometry.minOffset)
-            offset = min(max(position, lowest), geometry.maxOffset)
+            setOffset(min(max(position, lowest), geometry.maxOffset))
         case .fling(let from, let velocity):
             let rate = configuration.decelerationRate
             let milliseconds = elapsed / .milliseconds(1)
@@ -505,15 +518,15 @@ private struct SimulatorState: Sendable {
             let position = from + velocity / 1000 * (1 - decay) / -log(rate)
             isFinished = abs(velocity) * decay < configuration.minimumFlingSpeed
             if position >= geometry.maxOffset, velocity > 0 {
-                offset = geometry.maxOffset
+                setOffset(geometry.maxOffset)
                 isFinished = true
                 action = .hitEnd(at: offset)
             } else if position <= geometry.minOffset, velocity < 0 {
-                offset = geometry.minOffset
+                setOffset(geometry.minOffset)
                 isFinished = true
                 action = .hitTop(at: offset)
             } else {
-                offset = position
+                setOffset(position)
                 if isFinished { action = .settled(at: offset) }
             }
         }
