@@ -60,6 +60,22 @@ struct ScrollSimulatorTests {
         expectNoPendingWork(scheduler)
     }
 
+    @Test("the documentation diagram of play: one tick per frame, completing after the wait")
+    func documentationDiagram() throws {
+        let scheduler = TestScheduler(resolution: .milliseconds(16))
+        let simulator = ScrollSimulator(scheduler: scheduler, configuration: Self.column)
+        simulator.setPhotos(Self.squares(10))
+        let offsets: [Character: Double] = ["a": 0, "b": 16, "c": 32, "d": 48, "e": 64]
+        let geometry = scheduler.createObserver(Double.self)
+        _ = simulator.geometry.map(\.contentOffsetY).subscribe(geometry.asObserver())
+        let play = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            simulator.play([.drag(to: 64, over: .milliseconds(64)), .wait(.milliseconds(32))]).map { "v" }
+        }
+        expectMarbles(play, "------|")
+        expectMarbles(geometry, "abcde--", values: offsets)
+        expectNoPendingWork(scheduler)
+    }
+
     @Test("a drag moves at constant speed, one frame every 16 ms, and ends on its duration")
     func drag() throws {
         let (scheduler, simulator, offsets, actions) = Self.make()

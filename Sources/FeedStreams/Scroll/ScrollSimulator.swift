@@ -259,6 +259,15 @@ public final class ScrollSimulator: Sendable {
     /// Play one script at a time. A motion that starts while another is under way (from a
     /// second script) interrupts it, as a touch stops a fling, and the interrupted step ends.
     ///
+    /// On a ``Streams/TestScheduler`` whose tick is one 16 ms frame, a drag to offset 64 over
+    /// 64 ms from the top (`a` to `e` are the offsets 0, 16, 32, 48 and 64; `a` is the current
+    /// geometry, replayed on subscription), followed by a 32 ms wait:
+    ///
+    /// ```
+    /// play:      ------|
+    /// geometry:  abcde--
+    /// ```
+    ///
     /// - Parameter steps: The gestures.
     /// - Returns: An observable that completes when the script is over.
     public func play(_ steps: [ScrollStep]) -> Observable<Void> {
