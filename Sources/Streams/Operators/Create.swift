@@ -88,7 +88,8 @@ extension Observable {
     /// An observable that calls `factory` for each subscriber and subscribes to its result.
     ///
     /// Use it to delay work, such as reading a page counter, until someone subscribes. If
-    /// `factory` throws, the subscriber receives the error.
+    /// `factory` throws, the subscriber receives the error. When the inner observable ends,
+    /// it is unsubscribed before its terminal event is forwarded.
     ///
     /// - Parameter factory: Builds the observable to subscribe to.
     /// - Returns: The deferred observable.
@@ -96,12 +97,25 @@ extension Observable {
         _ factory: @escaping @Sendable () throws -> Observable<Element>
     ) -> Observable<Element> {
         Observable { observer in
+            let inner: Observable<Element>
             do {
-                return try factory().subscribe(observer)
+                inner = try factory()
             } catch {
                 observer.on(.error(error))
                 return Disposables.create()
             }
+            let upstream = SingleAssignmentDisposable()
+            upstream.setDisposable(inner.subscribe(AnyObserver { event in
+                guard !upstream.isDisposed else { return }
+                switch event {
+                case .next:
+                    observer.on(event)
+                case .error, .completed:
+                    upstream.dispose()
+                    observer.on(event)
+                }
+            }))
+            return upstream
         }
     }
 }

@@ -5,7 +5,7 @@ extension ObservableType {
     ///
     /// ```
     /// source:  -1-2-3-|
-    ///          map { $0 * 10 }   (values: 1→a, 2→b, 3→c, 10→x, 20→y, 30→z)
+    ///          map { $0 * 10 }   (output values: x = 10, y = 20, z = 30)
     /// output:  -x-y-z-|
     /// ```
     ///
@@ -24,6 +24,49 @@ extension ObservableType {
                 case .next(let value):
                     do {
                         observer.on(.next(try transform(value)))
+                    } catch {
+                        upstream.dispose()
+                        observer.on(.error(error))
+                    }
+                case .error(let error):
+                    upstream.dispose()
+                    observer.on(.error(error))
+                case .completed:
+                    upstream.dispose()
+                    observer.on(.completed)
+                }
+            }))
+            return upstream
+        }
+    }
+}
+
+extension ObservableType {
+    /// Transforms each value with a function and drops the `nil` results.
+    ///
+    /// If `transform` throws, the error is sent downstream and the subscription ends.
+    ///
+    /// ```
+    /// source:  -1-x-3-|
+    ///          compactMap { Int($0) }   (source values are strings)
+    /// output:  -1---3-|
+    /// ```
+    ///
+    /// - Parameter transform: Applied to each value; returns `nil` to drop it; may throw.
+    /// - Returns: An observable of the non-`nil` transformed values.
+    @inlinable
+    public func compactMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result?
+    ) -> Observable<Result> {
+        let source = asObservable()
+        return Observable { observer in
+            let upstream = SingleAssignmentDisposable()
+            upstream.setDisposable(source.subscribe(AnyObserver { event in
+                guard !upstream.isDisposed else { return }
+                switch event {
+                case .next(let value):
+                    do {
+                        if let result = try transform(value) { observer.on(.next(result)) }
                     } catch {
                         upstream.dispose()
                         observer.on(.error(error))

@@ -8,7 +8,7 @@
 /// ```
 /// accept:   a--b---c
 /// early:    a--b---c
-/// late:         b--c      (subscribed between b and c: replays b first)
+/// late:     ----b--c   (subscribed at tick 4, between b and c: replays b first)
 /// ```
 ///
 /// ## Threads

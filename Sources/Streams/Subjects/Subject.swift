@@ -11,7 +11,7 @@ import Synchronization
 /// ```
 /// subject:  -a-b-c-|
 /// early:    -a-b-c-|
-/// late:         -c-|      (subscribed after b)
+/// late:     -----c-|   (subscribed at tick 4, after b)
 /// ```
 ///
 /// ## Threads

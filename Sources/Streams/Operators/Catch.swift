@@ -1,0 +1,78 @@
+extension ObservableType {
+    /// Continues with the observable that `handler` returns when this sequence fails.
+    ///
+    /// On an error, the source is unsubscribed, `handler` is called with the error at the
+    /// same tick, and the observable it returns is subscribed at once; its events follow. If
+    /// `handler` throws, the sequence fails with the thrown error. Values and completion of
+    /// the source pass through unchanged.
+    ///
+    /// ```
+    /// source:    -a-b-#
+    /// fallback:  -x-y-|     (cold, subscribed at the error)
+    ///            catch { _ in fallback }
+    /// output:    -a-b--x-y-|
+    /// ```
+    ///
+    /// - Parameter handler: Returns the observable to continue with; may throw.
+    /// - Returns: An observable that recovers from an error of this one.
+    public func `catch`(
+        _ handler: @escaping @Sendable (any Error) throws -> Observable<Element>
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let current = SerialDisposable()
+            let first = SingleAssignmentDisposable()
+            current.disposable = first
+            first.setDisposable(source.subscribe(AnyObserver { event in
+                guard !first.isDisposed else { return }
+                switch event {
+                case .next:
+                    observer.on(event)
+                case .error(let error):
+                    first.dispose()
+                    let fallback: Observable<Element>
+                    do {
+                        fallback = try handler(error)
+                    } catch {
+                        observer.on(.error(error))
+                        return
+                    }
+                    let second = SingleAssignmentDisposable()
+                    current.disposable = second
+                    guard !second.isDisposed else { return }
+                    second.setDisposable(fallback.subscribe(AnyObserver { event in
+                        guard !second.isDisposed else { return }
+                        switch event {
+                        case .next:
+                            observer.on(event)
+                        case .error, .completed:
+                            second.dispose()
+                            observer.on(event)
+                        }
+                    }))
+                case .completed:
+                    first.dispose()
+                    observer.on(.completed)
+                }
+            }))
+            return current
+        }
+    }
+
+    /// Emits `element` and completes when this sequence fails.
+    ///
+    /// The error is dropped; the element and the completion are delivered at the tick of the
+    /// error. It is ``catch(_:)`` with a handler that returns ``Observable/just(_:)``.
+    ///
+    /// ```
+    /// source:  -a-b-#
+    ///          catchAndReturn("z")
+    /// output:  -a-b-(z|)
+    /// ```
+    ///
+    /// - Parameter element: The last value to emit instead of the error.
+    /// - Returns: An observable that ends with `element` instead of an error.
+    public func catchAndReturn(_ element: Element) -> Observable<Element> {
+        `catch` { _ in .just(element) }
+    }
+}

@@ -1,0 +1,99 @@
+import Synchronization
+
+extension ObservableType where Element: Equatable {
+    /// Drops each value that equals the value emitted before it.
+    ///
+    /// The first value always passes. Only consecutive duplicates are dropped: a value that
+    /// comes back after a different one passes again.
+    ///
+    /// ```
+    /// source:  -a-a-b-b-b-a-|
+    ///          distinctUntilChanged()
+    /// output:  -a---b-----a-|
+    /// ```
+    ///
+    /// - Returns: An observable without consecutive duplicates.
+    public func distinctUntilChanged() -> Observable<Element> {
+        distinctUntilChanged(key: { $0 }, comparer: ==)
+    }
+}
+
+extension ObservableType {
+    /// Drops each value whose key equals the key of the value emitted before it.
+    ///
+    /// The first value always passes. If `keySelector` throws, the error is sent downstream
+    /// and the subscription ends.
+    ///
+    /// ```
+    /// source:  -a-A-b-B-a-|
+    ///          distinctUntilChanged { $0.lowercased() }
+    /// output:  -a---b---a-|
+    /// ```
+    ///
+    /// - Parameter keySelector: The key to compare values by; may throw.
+    /// - Returns: An observable without consecutive values of equal keys.
+    public func distinctUntilChanged<Key: Equatable & Sendable>(
+        _ keySelector: @escaping @Sendable (Element) throws -> Key
+    ) -> Observable<Element> {
+        distinctUntilChanged(key: keySelector, comparer: ==)
+    }
+
+    /// Drops each value that `comparer` considers equal to the last value emitted.
+    ///
+    /// The first value always passes. Each later value is compared with the last value that
+    /// was *emitted*, not with the last one received, which matters when `comparer` is not
+    /// transitive (below, 3 is compared with 1, because 2 was dropped). If `comparer` throws,
+    /// the error is sent downstream and the subscription ends.
+    ///
+    /// ```
+    /// source:  -1-2-3-5-|
+    ///          distinctUntilChanged { abs($0 - $1) <= 1 }
+    /// output:  -1---3-5-|
+    /// ```
+    ///
+    /// - Parameter comparer: Returns `true` when the two values count as equal; may throw.
+    /// - Returns: An observable without consecutive values that `comparer` finds equal.
+    public func distinctUntilChanged(
+        _ comparer: @escaping @Sendable (Element, Element) throws -> Bool
+    ) -> Observable<Element> {
+        distinctUntilChanged(key: { $0 }, comparer: comparer)
+    }
+
+    private func distinctUntilChanged<Key: Sendable>(
+        key keySelector: @escaping @Sendable (Element) throws -> Key,
+        comparer: @escaping @Sendable (Key, Key) throws -> Bool
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let state = Mutex(DistinctUntilChangedState<Key>())
+            let upstream = SingleAssignmentDisposable()
+            upstream.setDisposable(source.subscribe(AnyObserver { event in
+                guard !upstream.isDisposed else { return }
+                switch event {
+                case .next(let value):
+                    let lastKey = state.withLock { $0.lastEmittedKey }
+                    let key: Key
+                    do {
+                        key = try keySelector(value)
+                        if let lastKey, try comparer(lastKey, key) { return }
+                    } catch {
+                        upstream.dispose()
+                        observer.on(.error(error))
+                        return
+                    }
+                    state.withLock { $0.lastEmittedKey = key }
+                    observer.on(.next(value))
+                case .error, .completed:
+                    upstream.dispose()
+                    observer.on(event)
+                }
+            }))
+            return upstream
+        }
+    }
+}
+
+/// The key of the value one ``ObservableType/distinctUntilChanged()`` subscription emitted last.
+private struct DistinctUntilChangedState<Key> {
+    var lastEmittedKey: Key?
+}

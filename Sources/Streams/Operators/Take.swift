@@ -1,0 +1,187 @@
+import Synchronization
+
+extension ObservableType {
+    /// Emits the first `count` values, then completes.
+    ///
+    /// The completion follows the last value at the same tick, and the source is unsubscribed
+    /// then. `take(0)` completes at once, without subscribing to the source. If the source
+    /// ends sooner, its terminal event is forwarded.
+    ///
+    /// ```
+    /// source:  -a-b-c-|
+    ///          take(2)
+    /// output:  -a-(b|)
+    /// ```
+    ///
+    /// - Parameter count: How many values to emit; zero or more.
+    /// - Returns: An observable of at most `count` values.
+    public func take(_ count: Int) -> Observable<Element> {
+        precondition(count >= 0, "take(_:) needs a count of zero or more, got \(count)")
+        guard count > 0 else { return .empty() }
+        let source = asObservable()
+        return Observable { observer in
+            let state = Mutex(TakeState(remaining: count))
+            let upstream = SingleAssignmentDisposable()
+            upstream.setDisposable(source.subscribe(AnyObserver { event in
+                guard !upstream.isDisposed else { return }
+                switch event {
+                case .next(let value):
+                    let isLast = state.withLock { state -> Bool? in
+                        guard state.remaining > 0 else { return nil }
+                        state.remaining -= 1
+                        return state.remaining == 0
+                    }
+                    guard let isLast else { return }
+                    observer.on(.next(value))
+                    if isLast {
+                        upstream.dispose()
+                        observer.on(.completed)
+                    }
+                case .error, .completed:
+                    upstream.dispose()
+                    observer.on(event)
+                }
+            }))
+            return upstream
+        }
+    }
+
+    /// Emits values while `predicate` holds, then completes at the first value that fails it.
+    ///
+    /// The failing value is not emitted; the source is unsubscribed at its tick. If
+    /// `predicate` throws, the error is sent downstream and the subscription ends.
+    ///
+    /// ```
+    /// source:  -1-2-3-4-|
+    ///          take(while: { $0 < 3 })
+    /// output:  -1-2-|
+    /// ```
+    ///
+    /// - Parameter predicate: Decides whether to keep going; may throw.
+    /// - Returns: An observable of the leading values that satisfy `predicate`.
+    public func take(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let upstream = SingleAssignmentDisposable()
+            upstream.setDisposable(source.subscribe(AnyObserver { event in
+                guard !upstream.isDisposed else { return }
+                switch event {
+                case .next(let value):
+                    do {
+                        if try predicate(value) {
+                            observer.on(.next(value))
+                        } else {
+                            upstream.dispose()
+                            observer.on(.completed)
+                        }
+                    } catch {
+                        upstream.dispose()
+                        observer.on(.error(error))
+                    }
+                case .error, .completed:
+                    upstream.dispose()
+                    observer.on(event)
+                }
+            }))
+            return upstream
+        }
+    }
+
+    /// Emits values until `other` emits a value, then completes.
+    ///
+    /// `other` is subscribed first, then the source. When `other` emits its first value,
+    /// the output completes and both are unsubscribed; if `other` has already emitted during
+    /// `subscribe`, the source is never subscribed. An error from `other` is forwarded. If
+    /// `other` completes without a value, it is unsubscribed and the source goes on as if it
+    /// were not there.
+    ///
+    /// Events of the source and of `other` may arrive on different threads; they are
+    /// delivered serially, each on the thread it arrived on. If `other` emits while a value is
+    /// being delivered (from another thread, or from inside the subscriber itself), the
+    /// completion is delivered right after that value, by the thread delivering it.
+    ///
+    /// ```
+    /// source:  -a-b-c-d-|
+    /// other:   ----x---
+    ///          take(until: other)
+    /// output:  -a-b|
+    /// ```
+    ///
+    /// - Parameter other: The observable whose first value ends the output.
+    /// - Returns: An observable of the source's values until `other` emits.
+    public func take<Other: ObservableType>(until other: Other) -> Observable<Element> {
+        let source = asObservable()
+        let other = other.asObservable()
+        return Observable { observer in
+            let state = Mutex(TakeUntilState<Element>())
+            let sourceSubscription = SingleAssignmentDisposable()
+            let otherSubscription = SingleAssignmentDisposable()
+
+            @Sendable func stop(with terminal: Event<Element>) {
+                let deliverNow = state.withLock { state -> Bool? in
+                    guard !state.isDone else { return nil }
+                    state.isDone = true
+                    guard !state.isForwarding else {
+                        state.pendingStop = terminal
+                        return false
+                    }
+                    return true
+                }
+                guard let deliverNow else { return }
+                otherSubscription.dispose()
+                sourceSubscription.dispose()
+                if deliverNow { observer.on(terminal) }
+            }
+
+            otherSubscription.setDisposable(other.subscribe(AnyObserver { event in
+                guard !otherSubscription.isDisposed else { return }
+                switch event {
+                case .next:
+                    stop(with: .completed)
+                case .error(let error):
+                    stop(with: .error(error))
+                case .completed:
+                    otherSubscription.dispose()
+                }
+            }))
+            guard !state.withLock({ $0.isDone }) else { return otherSubscription }
+
+            sourceSubscription.setDisposable(source.subscribe(AnyObserver { event in
+                guard !sourceSubscription.isDisposed else { return }
+                switch event {
+                case .next:
+                    let mayForward = state.withLock { state -> Bool in
+                        guard !state.isDone else { return false }
+                        state.isForwarding = true
+                        return true
+                    }
+                    guard mayForward else { return }
+                    observer.on(event)
+                    let pendingStop = state.withLock { state -> Event<Element>? in
+                        state.isForwarding = false
+                        defer { state.pendingStop = nil }
+                        return state.pendingStop
+                    }
+                    if let pendingStop { observer.on(pendingStop) }
+                case .error, .completed:
+                    stop(with: event)
+                }
+            }))
+            return Disposables.create(otherSubscription, sourceSubscription)
+        }
+    }
+}
+
+/// How many values one ``ObservableType/take(_:)`` subscription may still emit.
+private struct TakeState {
+    var remaining: Int
+}
+
+/// One ``ObservableType/take(until:)`` subscription: whether it has ended, and whether a
+/// source value is being delivered right now, in which case an end that `other` signals is
+/// parked in `pendingStop` for the delivering thread to send.
+private struct TakeUntilState<Element: Sendable> {
+    var isDone = false
+    var isForwarding = false
+    var pendingStop: Event<Element>?
+}

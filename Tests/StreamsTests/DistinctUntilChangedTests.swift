@@ -1,0 +1,200 @@
+import Streams
+import StreamsTesting
+import Testing
+
+@Suite("distinctUntilChanged")
+struct DistinctUntilChangedTests {
+    @Test("documentation diagram: distinctUntilChanged()")
+    func diagram() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-a-a-b-b-b-a-|")
+        let observer = try scheduler.start(created: 0, subscribed: 0) { source.distinctUntilChanged() }
+        expectMarbles(observer, "-a---b-----a-|")
+        expectSubscriptions(source, "^------------!")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("documentation diagram: distinctUntilChanged { $0.lowercased() }")
+    func diagramKey() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-a-A-b-B-a-|")
+        let observer = try scheduler.start(created: 0, subscribed: 0) {
+            source.distinctUntilChanged { $0.lowercased() }
+        }
+        expectMarbles(observer, "-a---b---a-|")
+        expectSubscriptions(source, "^----------!")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("documentation diagram: distinctUntilChanged { abs($0 - $1) <= 1 }")
+    func diagramComparer() throws {
+        let scheduler = TestScheduler()
+        let values: [Character: Int] = ["1": 1, "2": 2, "3": 3, "5": 5]
+        let source = scheduler.createHotObservable("-1-2-3-5-|", values: values)
+        let observer = try scheduler.start(created: 0, subscribed: 0) {
+            source.distinctUntilChanged { abs($0 - $1) <= 1 }
+        }
+        expectMarbles(observer, "-1---3-5-|", values: values)
+        expectSubscriptions(source, "^--------!")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("passes the first value and every change, drops consecutive duplicates")
+    func someChanges() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(150, 1), .next(215, 3), .next(220, 3), .next(225, 2), .next(230, 2),
+            .next(230, 1), .next(240, 2), .completed(250),
+        ])
+        let observer = try scheduler.start { source.distinctUntilChanged() }
+        #expect(observer.events == [
+            .next(215, 3), .next(225, 2), .next(230, 1), .next(240, 2), .completed(250),
+        ])
+        #expect(source.subscriptions == [Subscription(200, 250)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("the value before the subscription does not count as the previous one")
+    func perSubscription() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(150, 2), .next(210, 2), .next(220, 2), .completed(250)])
+        let observer = try scheduler.start { source.distinctUntilChanged() }
+        #expect(observer.events == [.next(210, 2), .completed(250)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("compares keys; the emitted value is the original")
+    func keySelector() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(210, 11), .next(220, 15), .next(230, 21), .next(240, 12), .completed(250),
+        ])
+        let observer = try scheduler.start { source.distinctUntilChanged { $0 / 10 } }
+        #expect(observer.events == [.next(210, 11), .next(230, 21), .next(240, 12), .completed(250)])
+        #expect(source.subscriptions == [Subscription(200, 250)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("the comparer sees the last emitted value, not the last received one")
+    func comparerAgainstLastEmitted() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(250),
+        ])
+        let pairs = Recorder<[Int]>()
+        let observer = try scheduler.start {
+            source.distinctUntilChanged { last, next in
+                pairs.append([last, next])
+                return abs(last - next) <= 1
+            }
+        }
+        #expect(observer.events == [.next(210, 1), .next(230, 3), .completed(250)])
+        #expect(pairs.items == [[1, 2], [1, 3], [3, 4]])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("forwards an upstream error and unsubscribes at its tick")
+    func upstreamError() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 1), .error(230, TestError("up"))])
+        let observer = try scheduler.start { source.distinctUntilChanged() }
+        #expect(observer.events == [.next(210, 1), .error(230, TestError("up"))])
+        #expect(source.subscriptions == [Subscription(200, 230)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("completes while the latest value was a dropped duplicate")
+    func completesAfterDuplicate() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 1), .completed(230)])
+        let observer = try scheduler.start { source.distinctUntilChanged() }
+        #expect(observer.events == [.next(210, 1), .completed(230)])
+        #expect(source.subscriptions == [Subscription(200, 230)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("a throwing key selector ends the sequence with its error and unsubscribes")
+    func throwingKeySelector() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)])
+        let observer = try scheduler.start {
+            source.distinctUntilChanged { value -> Int in
+                if value == 2 { throw TestError("key") }
+                return value
+            }
+        }
+        #expect(observer.events == [.next(210, 1), .error(220, TestError("key"))])
+        #expect(source.subscriptions == [Subscription(200, 220)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("a throwing comparer ends the sequence with its error and unsubscribes")
+    func throwingComparer() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)])
+        let observer = try scheduler.start {
+            source.distinctUntilChanged { (_: Int, _: Int) -> Bool in throw TestError("compare") }
+        }
+        #expect(observer.events == [.next(210, 1), .error(220, TestError("compare"))])
+        #expect(source.subscriptions == [Subscription(200, 220)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("disposal stops delivery and unsubscribes at the disposal tick")
+    func disposal() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
+        let observer = try scheduler.start(disposed: 225) { source.distinctUntilChanged() }
+        #expect(observer.events == [.next(210, 1), .next(220, 2)])
+        #expect(source.subscriptions == [Subscription(200, 225)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("a value sent into the source from inside the subscriber is compared with the current one")
+    func reentrant() {
+        let subject = Subject<Int>()
+        let seen = Recorder<Int>()
+        let subscription = subject.distinctUntilChanged().subscribe(onNext: { value in
+            seen.append(value)
+            if value == 1 {
+                subject.onNext(1)
+                subject.onNext(2)
+            }
+            seen.append(-value)
+        })
+        subject.onNext(1)
+        #expect(seen.items == [1, -1, 2, -2])
+        subscription.dispose()
+    }
+
+    @Test("releases the comparer and the observer after completion, error and disposal",
+          arguments: SubscriptionEnding.allCases)
+    func releases(ending: SubscriptionEnding) throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable(ending == .error
+            ? [.next(210, 1), .error(220, TestError("up"))]
+            : [.next(210, 1), .completed(220)])
+        weak var weakProbe: DistinctProbe?
+        let observer = scheduler.createObserver(Int.self)
+        let subscription: any Disposable
+        do {
+            let probe = DistinctProbe()
+            weakProbe = probe
+            subscription = source.distinctUntilChanged { [probe] in probe.same($0, $1) }
+                .subscribe(observer.asObserver())
+        }
+        try scheduler.advance(to: 215)
+        #expect(weakProbe != nil)
+        if ending == .disposal { subscription.dispose() }
+        try scheduler.advance(to: 220)
+        #expect(weakProbe == nil)
+        #expect(observer.values == [1])
+        subscription.dispose()
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+}
+
+
+private final class DistinctProbe: Sendable {
+    func same(_ lhs: Int, _ rhs: Int) -> Bool { lhs == rhs }
+}
