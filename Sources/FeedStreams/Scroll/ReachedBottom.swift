@@ -1,5 +1,4 @@
 import Streams
-import Synchronization
 
 extension ObservableType where Element == ScrollGeometry {
     /// Emits once each time the scroll position comes near the bottom of the content: the
@@ -37,42 +36,36 @@ extension ObservableType where Element == ScrollGeometry {
     ///   in points; half the viewport's height when `nil`.
     /// - Returns: An observable that emits `()` once per approach to the bottom.
     public func reachedBottom(tolerance: Double? = nil) -> Observable<Void> {
-        let source = asObservable()
-        return Observable.create { observer in
-            let state = Mutex(BottomApproach())
-            return source.subscribe(AnyObserver { event in
-                switch event {
-                case .next(let geometry):
-                    let fires = state.withLock { $0.receive(geometry, tolerance: tolerance) }
-                    if fires { observer.onNext(()) }
-                case .error(let error):
-                    observer.onError(error)
-                case .completed:
-                    observer.onCompleted()
-                }
-            })
-        }
+        scan(into: BottomApproach()) { approach, geometry in approach.receive(geometry, tolerance: tolerance) }
+            .filter(\.fires)
+            .map { _ in () }
     }
 }
 
-/// Whether the next approach to the bottom should fire, given the geometries seen so far.
-private struct BottomApproach {
+/// Whether each geometry is a new approach to the bottom, given the ones before it.
+///
+/// `reachedBottom` folds the geometries through this with `scan`, so each subscription has
+/// its own; it is a plain value, with no lock of its own.
+struct BottomApproach: Sendable {
+    /// Whether the last geometry was a new approach: the operator emits when it is.
+    private(set) var fires = false
     /// Whether an approach would fire now: set by leaving the bottom zone or new content.
     private var isArmed = true
     /// The content height of the last geometry; a change re-arms.
     private var lastContentHeight: Double?
 
-    /// Takes one geometry and returns whether this is a new approach to the bottom.
-    mutating func receive(_ geometry: ScrollGeometry, tolerance: Double?) -> Bool {
+    /// Takes the next geometry and sets ``fires``.
+    mutating func receive(_ geometry: ScrollGeometry, tolerance: Double?) {
         if let lastContentHeight, lastContentHeight != geometry.contentHeight {
             isArmed = true
         }
         lastContentHeight = geometry.contentHeight
-        guard geometry.isNearBottom(tolerance: tolerance) else {
+        if geometry.isNearBottom(tolerance: tolerance) {
+            fires = isArmed
+            isArmed = false
+        } else {
+            fires = false
             isArmed = true
-            return false
         }
-        defer { isArmed = false }
-        return isArmed
     }
 }
