@@ -9,9 +9,13 @@ import Synchronization
 /// action on `scheduler`, so on a ``Streams/TestScheduler`` it lands at an exact tick; disposing
 /// the request before then cancels that action and nothing is delivered.
 ///
+/// With the default 400 ms on a `TestScheduler(resolution: .milliseconds(100))`, subscribed at
+/// tick 0, a page `p` arrives at tick 4; with `failures: .pages([1: 1])` the first answer for
+/// page 1 is an HTTP 503 instead:
+///
 /// ```
-/// request at tick 0, latency 400 ms, TestScheduler(resolution: .milliseconds(1)):
-/// photos(page: 1, perPage: 10):  ---- … ----(p|)     (p at tick 400)
+/// success:  ----(p|)
+/// failure:  ----#
 /// ```
 ///
 /// What the server knows is decided when the request is made:
