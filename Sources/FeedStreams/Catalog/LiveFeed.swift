@@ -34,6 +34,8 @@ public struct LiveFeed: Sendable, Equatable {
     /// - Returns: `0...count`.
     public func published(after elapsed: Duration) -> Int {
         guard elapsed >= every else { return 0 }
-        return min(Int((elapsed / every).rounded(.down)), max(count, 0))
+        // Whole attoseconds, so that a publication is never a rounding error early or late.
+        let periods = elapsed.attoseconds / every.attoseconds
+        return Int(min(periods, Int128(max(count, 0))))
     }
 }
