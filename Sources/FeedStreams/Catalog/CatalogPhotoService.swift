@@ -34,7 +34,7 @@ import Synchronization
 /// Every request is logged in ``requests``, with its outcome updated as it is answered or
 /// cancelled. The log and the counters live behind one mutex, so requests may come from any
 /// thread; answers are delivered on the scheduler.
-public final class CatalogPhotoService: Sendable {
+public final class CatalogPhotoService: PhotoService {
     /// The photos served.
     public let catalog: PhotoCatalog
     /// The clock and the executor of the answers.
@@ -178,20 +178,25 @@ public final class CatalogPhotoService: Sendable {
         return .page(PhotoPage(photos: photos, page: page, hasNextPage: offset + perPage < count, totalCount: count))
     }
 
-    /// One request as an observable of one page (the body of ``photos(page:perPage:)``).
-    func pageResponse(page: Int, perPage: Int) -> Observable<PhotoPage> {
-        Observable.create { [self] observer in
+    // MARK: PhotoService
+
+    /// Requests one page of the catalog's feed; the answer arrives `latency` later on the
+    /// scheduler.
+    ///
+    /// The request is logged and its page taken from the feed as it is when the single is
+    /// subscribed; the failure plan is applied when the answer is due. Disposing before then
+    /// cancels the answer: nothing is delivered and the log records ``PageRequestRecord/Outcome/cancelled``.
+    ///
+    /// - Parameters:
+    ///   - page: The page number, from 1.
+    ///   - perPage: The page size, `1...30`.
+    /// - Returns: A single of the page, failing with a ``FeedError``.
+    public func photos(page: Int, perPage: Int) -> Single<PhotoPage> {
+        Single.create { [self] single in
             let (number, prepared) = begin(page: page, perPage: perPage)
             let answer = scheduler.schedule(after: latency) { [self] in
-                switch finish(number: number, page: page, prepared: prepared) {
-                case nil:
-                    break
-                case .success(let photoPage):
-                    observer.onNext(photoPage)
-                    observer.onCompleted()
-                case .failure(let error):
-                    observer.onError(error)
-                }
+                guard let result = finish(number: number, page: page, prepared: prepared) else { return }
+                single(result.mapError { $0 })
             }
             return Disposables.create { [self] in
                 answer.dispose()
