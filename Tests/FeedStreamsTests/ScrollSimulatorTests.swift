@@ -2,6 +2,7 @@ import FeedStreams
 import Foundation
 import Streams
 import StreamsTesting
+import Synchronization
 import Testing
 
 @Suite("ScrollSimulator")
@@ -416,6 +417,32 @@ struct ScrollSimulatorTests {
         #expect(times.dropFirst().first.map { $0 > 400 && $0 < 1000 } == true)
         #expect(times.last.map { $0 > 1500 } == true)
         #expect(actions.values.filter { $0.hasPrefix("hit end") }.count == 4)
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("a subscriber may add photos from inside a geometry event: no deadlock, and the geometries stay in order")
+    func reentrantSetPhotos() throws {
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
+        let simulator = ScrollSimulator(scheduler: scheduler, configuration: Self.column)
+        let heights = scheduler.createObserver(Double.self)
+        _ = simulator.geometry.map(\.contentHeight).subscribe(heights.asObserver())
+        let loaded = Mutex(0)
+        // An instant service: each approach to the bottom adds a page of 3 at once, 4 pages at most.
+        _ = simulator.geometry.reachedBottom().subscribe(onNext: {
+            let count = loaded.withLock { count -> Int? in
+                guard count < 12 else { return nil }
+                count += 3
+                return count
+            }
+            if let count { simulator.setPhotos(Self.squares(count)) }
+        })
+        // Empty content, then 300 points: both within the bottom zone, so the feed fills itself
+        // until it overflows, each page added from inside the delivery of the geometry before.
+        #expect(heights.values == [0, 300, 600])
+        _ = simulator.play([.scrollToBottom]).subscribe()
+        try scheduler.run()
+        #expect(heights.values.last == 900)
+        #expect(loaded.withLock { $0 } == 9)
         expectNoPendingWork(scheduler)
     }
 }
