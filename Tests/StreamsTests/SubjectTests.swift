@@ -260,3 +260,23 @@ final class SerialProbe: Sendable {
     var overlaps: Int { overlapCount.load(ordering: .relaxed) }
     var values: [Int] { received.withLock { $0 } }
 }
+
+@Suite("Subject releases")
+struct SubjectReleaseTests {
+    @Test("a subscriber is released after the terminal event even while its disposable is held")
+    func releasesAfterTerminal() {
+        final class Probe: Sendable {}
+        let subject = Subject<Int>()
+        weak var weakProbe: Probe?
+        let subscription: any Disposable
+        do {
+            let probe = Probe()
+            weakProbe = probe
+            subscription = subject.subscribe(AnyObserver { [probe] _ in _ = probe })
+        }
+        #expect(weakProbe != nil)
+        subject.onCompleted()
+        #expect(weakProbe == nil)
+        subscription.dispose()
+    }
+}

@@ -233,10 +233,15 @@ final class SubjectSubscription<Element: Sendable>: Disposable {
         disposed.load(ordering: .acquiring)
     }
 
-    /// Delivers one event unless the subscription has been disposed.
+    /// Delivers one event unless the subscription has been disposed. A terminal event is the
+    /// last one, so the observer is let go as it is delivered.
     func receive(_ event: Event<Element>) {
-        guard !isDisposed, let observer = observer.withLock({ $0 }) else { return }
-        observer.on(event)
+        guard !isDisposed else { return }
+        let observer = self.observer.withLock { observer in
+            defer { if event.isStopEvent { observer = nil } }
+            return observer
+        }
+        observer?.on(event)
     }
 
     func dispose() {

@@ -1,0 +1,72 @@
+/// A queue that turns events from several upstreams into one serial stream for one observer.
+///
+/// Operators with more than one upstream (``ObservableType/merge()``,
+/// ``ObservableType/flatMap(_:)``, ``Observable/combineLatest(_:_:resultSelector:)`` …) may
+/// receive events on several threads at once, yet must call their observer serially. They keep
+/// an outbox inside their state struct, behind their `Mutex`, and follow one pattern:
+///
+/// 1. Under the lock, decide what to emit and ``send(_:)`` it. If nobody is delivering, `send`
+///    hands the event back: the caller has become the *deliverer*.
+/// 2. After unlocking, the deliverer calls the observer, then takes ``next()`` under the lock
+///    and delivers that, until `next()` returns `nil` and gives up the role.
+///
+/// An event sent while another thread (or the observer itself, re-entrantly) is delivering is
+/// queued and delivered by the deliverer after the current one, in the order the decisions were
+/// made. So the observer is never called concurrently or recursively, and no lock is held while
+/// it runs. Events are therefore delivered on the sending thread, or on the thread already
+/// delivering.
+///
+/// After a terminal event is sent the outbox is *closed*: later sends are ignored, while the
+/// events already queued, the terminal one last, are still delivered. ``cancel()`` closes it and
+/// drops the queue, for a disposed subscription.
+struct SerialOutbox<Element: Sendable>: Sendable {
+    private var queue: [Event<Element>] = []
+    private var head = 0
+    private var isDelivering = false
+
+    /// Whether a terminal event was sent or the outbox was cancelled; sends are ignored.
+    private(set) var isClosed = false
+
+    /// Creates an empty, open outbox.
+    init() {}
+
+    /// Accepts an event for delivery.
+    ///
+    /// - Returns: The event itself when the caller must deliver it now and then drain with
+    ///   ``next()``; `nil` when it was queued for the current deliverer or ignored because the
+    ///   outbox is closed.
+    mutating func send(_ event: Event<Element>) -> Event<Element>? {
+        guard !isClosed else { return nil }
+        if event.isStopEvent { isClosed = true }
+        if isDelivering {
+            queue.append(event)
+            return nil
+        }
+        isDelivering = true
+        return event
+    }
+
+    /// The next queued event for the deliverer, or `nil`, which ends its role.
+    mutating func next() -> Event<Element>? {
+        guard head < queue.count else {
+            queue.removeAll(keepingCapacity: queue.count < 64)
+            head = 0
+            isDelivering = false
+            return nil
+        }
+        let event = queue[head]
+        head += 1
+        if head >= 1024, head * 2 >= queue.count {
+            queue.removeFirst(head)
+            head = 0
+        }
+        return event
+    }
+
+    /// Closes the outbox and drops what is queued: nothing more is delivered.
+    mutating func cancel() {
+        isClosed = true
+        queue.removeAll()
+        head = 0
+    }
+}

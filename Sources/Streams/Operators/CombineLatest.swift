@@ -1,0 +1,274 @@
+import Synchronization
+
+extension Observable {
+    /// Combines the latest values of two observables each time either of them emits, once
+    /// both have emitted.
+    ///
+    /// Nothing is emitted until every source has produced a value; from then on, each value
+    /// from either source produces `resultSelector(latestA, latestB)`. The result completes
+    /// when both sources have completed, or earlier, when a value arrives while every other
+    /// source has completed without ever emitting (no combination can ever be made). It fails
+    /// as soon as a source fails or `resultSelector` throws. A source that completes is
+    /// unsubscribed at that moment; its last value stays in use.
+    ///
+    /// ```
+    /// first:   -a---b----c--|
+    /// second:  ---1----2-----|
+    ///          combineLatest { $0 + $1 }
+    /// output:  ---A-B--C-D---|      (A = a1, B = b1, C = b2, D = c2)
+    /// ```
+    ///
+    /// Sources may emit on different threads: `resultSelector` and the observer are called
+    /// serially, on the thread of the source that emitted, or on the thread already
+    /// delivering an earlier combination.
+    ///
+    /// - Parameters:
+    ///   - a: The first source.
+    ///   - b: The second source.
+    ///   - resultSelector: Combines the latest values; may throw.
+    /// - Returns: An observable of the combinations.
+    public static func combineLatest<A: ObservableType, B: ObservableType>(
+        _ a: A,
+        _ b: B,
+        resultSelector: @escaping @Sendable (A.Element, B.Element) throws -> Element
+    ) -> Observable<Element> {
+        combineLatest(
+            initial: (A.Element?, B.Element?)(nil, nil),
+            writers: [a.map { value in { $0.0 = value } }, b.map { value in { $0.1 = value } }],
+            result: { try resultSelector($0.0!, $0.1!) }
+        )
+    }
+
+    /// Combines the latest values of three observables each time any of them emits, once all
+    /// have emitted.
+    ///
+    /// Behaves as ``combineLatest(_:_:resultSelector:)`` with a third source.
+    ///
+    /// ```
+    /// first:   -a-----b---|
+    /// second:  --1------2-|
+    /// third:   ---x-y------|
+    ///          combineLatest { $0 + $1 + $2 }
+    /// output:  ---A-B-C-D--|        (A = a1x, B = a1y, C = b1y, D = b2y)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - a: The first source.
+    ///   - b: The second source.
+    ///   - c: The third source.
+    ///   - resultSelector: Combines the latest values; may throw.
+    /// - Returns: An observable of the combinations.
+    public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType>(
+        _ a: A,
+        _ b: B,
+        _ c: C,
+        resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element) throws -> Element
+    ) -> Observable<Element> {
+        combineLatest(
+            initial: (A.Element?, B.Element?, C.Element?)(nil, nil, nil),
+            writers: [
+                a.map { value in { $0.0 = value } },
+                b.map { value in { $0.1 = value } },
+                c.map { value in { $0.2 = value } },
+            ],
+            result: { try resultSelector($0.0!, $0.1!, $0.2!) }
+        )
+    }
+
+    /// Combines the latest values of any number of observables into an array each time one of
+    /// them emits, once all have emitted.
+    ///
+    /// The array holds the latest value of each source, in the order of `sources`. Completion
+    /// and errors behave as in ``combineLatest(_:_:resultSelector:)``. An empty list emits one
+    /// empty array and completes.
+    ///
+    /// ```
+    /// first:   -a---b----c--|
+    /// second:  ---1----2-----|
+    ///          combineLatest([first, second])
+    /// output:  ---A-B--C-D---|      (A = [a, 1], B = [b, 1], C = [b, 2], D = [c, 2])
+    /// ```
+    ///
+    /// - Parameter sources: The observables to combine.
+    /// - Returns: An observable of arrays of the latest values.
+    public static func combineLatest(_ sources: [Observable<Element>]) -> Observable<[Element]> {
+        guard !sources.isEmpty else { return .just([]) }
+        return Observable<[Element]>.combineLatest(
+            initial: [Element?](repeating: nil, count: sources.count),
+            writers: sources.enumerated().map { index, source in source.map { value in { $0[index] = value } } },
+            result: { $0.map { $0! } }
+        )
+    }
+}
+
+extension Observable where Element == Never {
+    /// Pairs the latest values of two observables each time either of them emits, once both
+    /// have emitted.
+    ///
+    /// Behaves as ``Observable/combineLatest(_:_:resultSelector:)`` with a selector that
+    /// makes a tuple: `Observable.combineLatest(query, filter)` is an
+    /// `Observable<(String, Filter)>`.
+    ///
+    /// ```
+    /// first:   -a---b----c--|
+    /// second:  ---1----2-----|
+    ///          combineLatest
+    /// output:  ---A-B--C-D---|      (A = (a, 1), B = (b, 1), C = (b, 2), D = (c, 2))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - a: The first source.
+    ///   - b: The second source.
+    /// - Returns: An observable of tuples of the latest values.
+    public static func combineLatest<A: ObservableType, B: ObservableType>(
+        _ a: A,
+        _ b: B
+    ) -> Observable<(A.Element, B.Element)> {
+        Observable<(A.Element, B.Element)>.combineLatest(a, b) { ($0, $1) }
+    }
+
+    /// Combines the latest values of three observables into a tuple each time any of them
+    /// emits, once all have emitted.
+    ///
+    /// Behaves as ``Observable/combineLatest(_:_:_:resultSelector:)`` with a selector that
+    /// makes a tuple.
+    ///
+    /// ```
+    /// first:   -a-----b---|
+    /// second:  --1------2-|
+    /// third:   ---x-y------|
+    ///          combineLatest
+    /// output:  ---A-B-C-D--|        (A = (a, 1, x), B = (a, 1, y), C = (b, 1, y), D = (b, 2, y))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - a: The first source.
+    ///   - b: The second source.
+    ///   - c: The third source.
+    /// - Returns: An observable of tuples of the latest values.
+    public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType>(
+        _ a: A,
+        _ b: B,
+        _ c: C
+    ) -> Observable<(A.Element, B.Element, C.Element)> {
+        Observable<(A.Element, B.Element, C.Element)>.combineLatest(a, b, c) { ($0, $1, $2) }
+    }
+}
+
+extension Observable {
+    /// The one implementation behind every `combineLatest`.
+    ///
+    /// The latest values live in `Values` (a tuple of optionals, or an array of them). Each
+    /// source is mapped to *writers*: for each of its values, a closure that stores the value in
+    /// its own slot. Under the lock a writer is applied and, once every slot is filled, the
+    /// whole `Values` is sent through the outbox; `result` runs when it is delivered, outside
+    /// the lock and serially, so combinations come out in the order they were made.
+    fileprivate static func combineLatest<Values: Sendable>(
+        initial: Values,
+        writers: [Observable<@Sendable (inout Values) -> Void>],
+        result: @escaping @Sendable (Values) throws -> Element
+    ) -> Observable<Element> {
+        Observable { observer in
+            let state = Mutex(CombineLatestState(values: initial, arity: writers.count))
+            let subscriptions = writers.map { _ in SingleAssignmentDisposable() }
+            let all = CompositeDisposable(subscriptions)
+
+            @Sendable func deliver(_ first: Event<Values>?) {
+                var event = first
+                while let next = event {
+                    switch next {
+                    case .next(let values):
+                        do {
+                            observer.on(.next(try result(values)))
+                        } catch {
+                            state.withLock { $0.outbox.cancel() }
+                            all.dispose()
+                            observer.on(.error(error))
+                            return
+                        }
+                    case .error(let error):
+                        observer.on(.error(error))
+                    case .completed:
+                        observer.on(.completed)
+                    }
+                    event = state.withLock { $0.outbox.next() }
+                }
+            }
+
+            /// Sends what was decided under the lock, disposing every source first if it ends.
+            @Sendable func act(_ decision: (finished: Bool, first: Event<Values>?)) {
+                if decision.finished { all.dispose() }
+                deliver(decision.first)
+            }
+
+            for (index, writer) in writers.enumerated() {
+                subscriptions[index].setDisposable(writer.subscribe(AnyObserver { event in
+                    switch event {
+                    case .next(let write):
+                        act(state.withLock { $0.receive(write, at: index) })
+                    case .error(let error):
+                        act(state.withLock { $0.terminate(with: .error(error)) })
+                    case .completed:
+                        subscriptions[index].dispose()
+                        act(state.withLock { $0.complete(at: index) })
+                    }
+                }))
+            }
+            return Disposables.create {
+                state.withLock { $0.outbox.cancel() }
+                all.dispose()
+            }
+        }
+    }
+}
+
+/// The state of one `combineLatest` subscription: the latest values and which sources have
+/// emitted or completed.
+private struct CombineLatestState<Values: Sendable> {
+    var outbox = SerialOutbox<Values>()
+    private var values: Values
+    private var hasValue: [Bool]
+    private var isDone: [Bool]
+    private var valueCount = 0
+    private var doneCount = 0
+
+    init(values: Values, arity: Int) {
+        self.values = values
+        hasValue = Array(repeating: false, count: arity)
+        isDone = Array(repeating: false, count: arity)
+    }
+
+    /// Stores a value; sends the combination once every source has a value. Until then, a
+    /// value arriving while all the other sources have completed ends the sequence: some of
+    /// them completed without a value, so no combination can ever be made.
+    mutating func receive(
+        _ write: (inout Values) -> Void,
+        at index: Int
+    ) -> (finished: Bool, first: Event<Values>?) {
+        guard !outbox.isClosed else { return (false, nil) }
+        write(&values)
+        if !hasValue[index] {
+            hasValue[index] = true
+            valueCount += 1
+        }
+        if valueCount == hasValue.count {
+            return (false, outbox.send(.next(values)))
+        }
+        let othersDone = isDone.indices.allSatisfy { $0 == index || isDone[$0] }
+        return othersDone ? terminate(with: .completed) : (false, nil)
+    }
+
+    /// Marks a source done; ends the sequence when every source is done.
+    mutating func complete(at index: Int) -> (finished: Bool, first: Event<Values>?) {
+        guard !isDone[index] else { return (false, nil) }
+        isDone[index] = true
+        doneCount += 1
+        return doneCount == isDone.count ? terminate(with: .completed) : (false, nil)
+    }
+
+    /// Ends the sequence with `event` unless it has already ended.
+    mutating func terminate(with event: Event<Values>) -> (finished: Bool, first: Event<Values>?) {
+        guard !outbox.isClosed else { return (false, nil) }
+        return (true, outbox.send(event))
+    }
+}
