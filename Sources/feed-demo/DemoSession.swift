@@ -33,8 +33,44 @@ enum DemoSession {
     static let loadMoreThrottle: Duration = .milliseconds(100)
     /// How far down the scroll-to-top button appears.
     static let scrollToTopThreshold = 1800.0
+    /// The built-in tour, played when no `--script` is given (`Examples/scripts/tour.scroll`).
+    static let tourScript = """
+        # The built-in tour: `swift run feed-demo` plays this script.
+        wait 2.5s
+        drag to 600 over 1.5s
+        wait 1s
+        scroll to bottom
+        wait 1.5s
+        scroll to bottom
+        pull to refresh
+        wait 2.5s
+        scroll to bottom
+        wait 1.5s
+        scroll to bottom
+        wait 1.5s
+        fling 8000
+        drag to 2000 over 150ms
+        fling 8000
+        drag to 2000 over 150ms
+        fling 8000
+        wait 1.5s
+        scroll to bottom
+        wait 1.5s
+        drag to 3000 over 300ms
+        scroll to bottom
+        wait 1.5s
+        scroll to bottom
+        wait 1.5s
+        scroll to bottom
+        wait 1.5s
+        scroll to top
+        tap 3
+        """
+
     /// How often the live feed publishes a photo in the built-in tour.
-    static let livePeriod: Duration = .seconds(2)
+    static let livePeriod: Duration = .seconds(3)
+    /// How many photos the live feed publishes in all.
+    static let liveCount = 10
 
     /// Runs a session to its end.
     ///
@@ -107,7 +143,6 @@ private final class Wiring: Sendable {
     let viewModel: FeedViewModel
     let recorder: Recorder
     let catalogService: CatalogPhotoService?
-    private let load = Subject<Void>()
     private let bag = DisposeBag()
     private let startTime: Duration
 
@@ -133,7 +168,7 @@ private final class Wiring: Sendable {
                 scheduler: scheduler,
                 latency: options.latency,
                 failures: failures,
-                live: options.effectiveLive ? LiveFeed(every: DemoSession.livePeriod, count: 60) : nil
+                live: options.effectiveLive ? LiveFeed(every: DemoSession.livePeriod, count: DemoSession.liveCount) : nil
             )
             catalogService = catalog
             service = catalog
@@ -189,9 +224,14 @@ private final class Wiring: Sendable {
                 observer.onNext(index)
             })
         }
+        let load = Observable<Void>.create { observer in
+            recorder.stream("load (the screen appeared)")
+            observer.onNext(())
+            return Disposables.create()
+        }
         viewModel = FeedViewModel(
             input: .init(
-                load: load.asObservable(),
+                load: load,
                 refresh: refreshes,
                 reachedBottom: loggedTriggers,
                 selection: selections,
@@ -216,23 +256,23 @@ private final class Wiring: Sendable {
         let recorder = recorder
         let simulator = simulator
         let scheduler = scheduler
-        let capture: @Sendable (String) -> Void = { [weak self] moment in
+        let capture: @Sendable (String, Int?) -> Void = { [weak self] moment, selected in
+            guard let self else { return }
             // Later at the same instant, once every subscriber has seen the change.
-            _ = scheduler.schedule { self?.captureScreen(moment) }
+            _ = scheduler.schedule { [weak self] in self?.captureScreen(moment, selected: selected) }
         }
         recorder.capture = capture
+        // The recorder subscribes to the state first, so that it sees every state in order.
+        viewModel.output.state.subscribe(onNext: { recorder.state($0) }).disposed(by: bag)
         simulator.geometry.subscribe(onNext: { _ in recorder.frame() }).disposed(by: bag)
         simulator.actions.subscribe(onNext: { recorder.finger($0) }).disposed(by: bag)
         viewModel.output.photos.subscribe(onNext: { simulator.setPhotos($0) }).disposed(by: bag)
         viewModel.output.showsScrollToTop.subscribe(onNext: { recorder.scrollToTop($0) }).disposed(by: bag)
-        viewModel.output.state.subscribe(onNext: { recorder.state($0) }).disposed(by: bag)
-        recorder.stream("load (the screen appeared)")
-        load.onNext(())
         simulator.play(steps).subscribe(onCompleted: { recorder.scriptFinished() }).disposed(by: bag)
     }
 
     /// Takes a picture of the screen now.
-    func captureScreen(_ moment: String) {
+    func captureScreen(_ moment: String, selected: Int? = nil) {
         let geometry = simulator.currentGeometry
         let items = simulator.visibleItems
         recorder.screen(
@@ -247,10 +287,12 @@ private final class Wiring: Sendable {
                     isRefreshing: state.isRefreshing,
                     isLoadingMore: state.isLoadingMore,
                     isEmpty: state.isEmpty,
-                    showsScrollToTop: showsScrollToTop
+                    showsScrollToTop: showsScrollToTop,
+                    selectedIndex: selected
                 )
             },
-            legend: items.map { ($0.index, $0.photo) }
+            legend: items.map { ($0.index, $0.photo) },
+            selected: selected
         )
     }
 

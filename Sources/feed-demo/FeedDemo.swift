@@ -41,22 +41,22 @@ enum FeedDemo {
         }
 
         let scriptName = options.scriptPath ?? "the built-in tour"
+        let text: String
+        if let path = options.scriptPath {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                errors("feed-demo: cannot read the script \"\(path)\"")
+                return 2
+            }
+            guard let decoded = String(data: data, encoding: .utf8) else {
+                errors("feed-demo: the script \"\(path)\" is not UTF-8 text")
+                return 2
+            }
+            text = decoded
+        } else {
+            text = DemoSession.tourScript
+        }
         let steps: [ScrollStep]
         do {
-            let text: String
-            if let path = options.scriptPath {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    errors("feed-demo: cannot read the script \"\(path)\"")
-                    return 2
-                }
-                guard let decoded = String(data: data, encoding: .utf8) else {
-                    errors("feed-demo: the script \"\(path)\" is not UTF-8 text")
-                    return 2
-                }
-                text = decoded
-            } else {
-                text = DemoSession.tourScript
-            }
             steps = try ScrollScript.parse(text, fileName: options.scriptPath ?? "tour.scroll")
         } catch {
             errors(error.excerpt)

@@ -31,7 +31,7 @@ struct Options: Equatable, Sendable {
     /// The page size, 1…30.
     var perPage = 10
     /// How long the catalog takes to answer (in virtual time unless `--realtime`).
-    var latency: Duration = .milliseconds(400)
+    var latency: Duration = .seconds(1)
     /// Pages whose first answer is a failure; `nil` for the session's default.
     var failPages: [Int]?
     /// The fraction of requests that fail at random.
@@ -52,9 +52,9 @@ struct Options: Equatable, Sendable {
     var noColor = false
 
     /// The number of photos in the embedded catalog unless `--photos` says otherwise.
-    static let defaultPhotoCount = 100
+    static let defaultPhotoCount = 60
     /// The pages that fail once in the built-in session.
-    static let builtInFailPages = [4]
+    static let builtInFailPages = [6]
 
     /// The failing pages in effect: the flag's, or the built-in session's when no script is given.
     var effectiveFailPages: [Int] {
@@ -185,10 +185,10 @@ struct Options: Equatable, Sendable {
           --script FILE        play a scroll script (one step per line; see Examples/README.md)
           --layout KIND        single, waterfall (default) or grid
           --per-page N         photos per page, 1 to 30 (default 10)
-          --photos N           photos in the built-in catalog, 0 to 360 (default 100)
-          --latency MS         how long each answer takes, 0 to 60000 ms (default 400)
+          --photos N           photos in the built-in catalog, 0 to 360 (default 60)
+          --latency MS         how long each answer takes, 0 to 60000 ms (default 1000)
           --fail PAGES         pages whose first answer fails, e.g. 3,5, or none
-                               (the built-in tour fails page 4 once)
+                               (the built-in tour fails page 6 once)
           --failure-rate P     make a fraction P (0 to 1) of requests fail at random
           --seed S             choose which requests --failure-rate fails (default 1)
           --live               publish new photos at the top while you scroll

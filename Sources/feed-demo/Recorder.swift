@@ -22,7 +22,9 @@ final class Recorder: Sendable {
         var firstPageShown = false
         var scriptFinished = false
         var isDone = false
-        var capture: (@Sendable (String) -> Void)?
+        var capture: (@Sendable (String, Int?) -> Void)?
+        var lastPicture: (time: Duration, scene: ScreenScene)?
+        var lastFlingPicture: Duration?
     }
 
     private let state = Mutex(State())
@@ -41,7 +43,7 @@ final class Recorder: Sendable {
     }
 
     /// How to take a picture later at the current instant.
-    var capture: (@Sendable (String) -> Void)? {
+    var capture: (@Sendable (String, Int?) -> Void)? {
         get { state.withLock { $0.capture } }
         set { state.withLock { $0.capture = newValue } }
     }
@@ -51,8 +53,13 @@ final class Recorder: Sendable {
         state.withLock { $0.isDone }
     }
 
-    private func emit(_ kind: TimelineEvent.Kind, _ text: String, _ fields: [(String, JSONValue)] = []) {
-        emitEvent(TimelineEvent(time: clock(), kind: kind, text: text, fields: fields))
+    private func emit(
+        _ kind: TimelineEvent.Kind,
+        _ text: String,
+        _ fields: [(String, JSONValue)] = [],
+        quiet: Bool = false
+    ) {
+        emitEvent(TimelineEvent(time: clock(), kind: kind, text: text, fields: fields, isQuiet: quiet))
     }
 
     // MARK: The finger and the input streams
@@ -98,8 +105,17 @@ final class Recorder: Sendable {
             text = "script finished"
         }
         fields.insert(("action", .string(Self.name(of: action))), at: 0)
-        emit(.finger, text, fields)
-        if let picture { state.withLock { $0.capture }?(picture) }
+        let quiet = if case .wait = action { true } else { false }
+        emit(.finger, text, fields, quiet: quiet)
+        guard let picture else { return }
+        // One picture per burst of flings: none within two seconds of the last one.
+        let now = clock()
+        let capture = state.withLock { state -> (@Sendable (String, Int?) -> Void)? in
+            if let last = state.lastFlingPicture, now - last < .seconds(2) { return nil }
+            state.lastFlingPicture = now
+            return state.capture
+        }
+        capture?(picture, nil)
     }
 
     /// Counts one geometry event (the simulator emits one per frame while the content moves).
@@ -109,8 +125,14 @@ final class Recorder: Sendable {
 
     /// The reached-bottom operator fired.
     func trigger(_ geometry: ScrollGeometry) {
-        state.withLock { $0.triggers += 1 }
-        emit(.stream, "reachedBottom at offset \(points(geometry.contentOffsetY)) of \(points(geometry.maxOffset))", [
+        let isLastPage = state.withLock { state in
+            state.triggers += 1
+            return state.previous.isLastPage && state.previous.inFlight == nil
+        }
+        let position = geometry.maxOffset > geometry.minOffset
+            ? "at offset \(points(geometry.contentOffsetY)), the end at \(points(geometry.maxOffset))"
+            : "(the content fits on the screen)"
+        emit(.stream, "reachedBottom \(position)\(isLastPage ? " · the last page is in: nothing to load" : "")", [
             ("event", .string("reachedBottom")), ("offset", .double(geometry.contentOffsetY)),
             ("content_height", .double(geometry.contentHeight)),
         ])
@@ -189,7 +211,7 @@ final class Recorder: Sendable {
             if next.error != nil, let failed = state.previous.inFlight { state.failedPages.insert(failed.page) }
             return (state.previous, retry)
         }
-        var pictures: [String] = []
+        var pictures: [(String, Int?)] = []
 
         if next.stats.triggersIgnoredWhileLoading > previous.stats.triggersIgnoredWhileLoading, let busy = next.inFlight {
             emit(.feed, "ignored the trigger: \(busy) is still loading", [
@@ -218,9 +240,9 @@ final class Recorder: Sendable {
                     return !state.firstPageShown
                 }
                 if isFirst {
-                    pictures.append("after the first page")
+                    pictures.append(("after the first page", nil))
                 } else if previous.inFlight?.kind == .refresh {
-                    pictures.append("after the refresh")
+                    pictures.append(("after the refresh", nil))
                 }
             }
         }
@@ -253,10 +275,10 @@ final class Recorder: Sendable {
                 ("username", .string(photo.user.username)), ("width", .int(photo.width)), ("height", .int(photo.height)),
                 ("likes", .int(photo.likes)), ("color", photo.color.map { .string($0) } ?? .null),
             ])
-            pictures.append("photo \(index) tapped")
+            pictures.append(("photo \(index) tapped", index))
         }
         if !pictures.isEmpty, let capture = state.withLock({ $0.capture }) {
-            pictures.forEach(capture)
+            for (moment, selected) in pictures { capture(moment, selected) }
         }
         checkDone()
     }
@@ -272,27 +294,47 @@ final class Recorder: Sendable {
 
     // MARK: Pictures and the summary
 
-    /// Emits a picture of the screen.
+    /// Emits a picture of the screen, unless it would repeat the previous one at the same instant.
     func screen(
         moment: String,
         scene: (FeedState, Bool) -> ScreenScene,
-        legend: [(Int, Photo)]
+        legend: [(Int, Photo)],
+        selected: Int?
     ) {
+        let now = clock()
         let (feed, showsScrollToTop) = state.withLock { ($0.previous, $0.showsScrollToTop) }
         let picture = scene(feed, showsScrollToTop)
+        let isRepeat = state.withLock { state in
+            var unmarked = picture
+            unmarked.selectedIndex = state.lastPicture?.scene.selectedIndex
+            defer { state.lastPicture = (now, picture) }
+            return selected == nil && state.lastPicture.map { $0.time == now && $0.scene == unmarked } == true
+        }
+        guard !isRepeat else { return }
+        let scrollable = max(picture.contentHeight - picture.viewportHeight, 0)
         var notes: [ScreenNote] = [
-            .text(moment),
-            .text("offset \(points(picture.contentOffsetY)) of \(points(max(picture.contentHeight - picture.viewportHeight, 0))) pt"),
-            .text("\(feed.photos.count) photos loaded\(feed.isLastPage ? ", the last page too" : "")"),
+            .text(moment.uppercased()),
+            .text("scrolled \(points(picture.contentOffsetY)) of \(points(scrollable)) pt"),
+            .text("\(feed.photos.count) photos loaded\(feed.isLastPage ? ", through the last page" : "")"),
         ]
         if let request = feed.inFlight { notes.append(.text("loading \(request)")) }
         notes.append(.text(""))
-        for (index, photo) in legend {
-            let name = photo.user.name.count > 18 ? String(photo.user.name.prefix(17)) + "…" : photo.user.name
-            notes.append(.photo(index: index, color: photo.rgbColor, text: "\(name) · ♥ \(photo.likes)"))
+        if let selected, let photo = legend.first(where: { $0.0 == selected })?.1 {
+            notes.append(.text("the detail screen opens:"))
+            notes.append(.photo(index: selected, color: photo.rgbColor, text: "\(photo.user.name) (@\(photo.user.username))"))
+            notes.append(.text("       \(photo.width) × \(photo.height) px · ♥ \(Self.grouped(photo.likes))"))
+            if let color = photo.color { notes.append(.text("       colour \(color)")) }
+            if let about = photo.altDescription ?? photo.description {
+                notes.append(.text("       \"\(about.count > 34 ? about.prefix(33) + "…" : about)\""))
+            }
+        } else {
+            for (index, photo) in legend {
+                let name = photo.user.name.count > 18 ? String(photo.user.name.prefix(17)) + "…" : photo.user.name
+                notes.append(.photo(index: index, color: photo.rgbColor, text: "\(name) · ♥ \(Self.grouped(photo.likes))"))
+            }
         }
         emitEvent(TimelineEvent(
-            time: clock(),
+            time: now,
             kind: .screen,
             text: moment,
             fields: [("moment", .string(moment)), ("photos", .int(feed.photos.count))],

@@ -35,6 +35,8 @@ struct TimelineEvent: Sendable, Equatable {
     var scene: ScreenScene?
     /// For ``Kind/screen``: lines printed beside the picture.
     var notes: [ScreenNote] = []
+    /// Left out of the text timeline (a `wait`: the gap in the times shows it); JSON has it.
+    var isQuiet = false
 
     static func == (lhs: TimelineEvent, rhs: TimelineEvent) -> Bool {
         lhs.time == rhs.time && lhs.kind == rhs.kind && lhs.text == rhs.text
@@ -125,6 +127,7 @@ struct TimelinePrinter: Sendable {
         case .json:
             write(jsonLine(for: event))
         case .text:
+            if event.isQuiet { return }
             if event.kind == .screen, let scene = event.scene {
                 write("")
                 write("\(Self.clock(event.time))  \(paint("▣ screen", Self.laneColors[.screen]!))  \(event.text)")
