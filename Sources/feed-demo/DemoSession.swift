@@ -94,7 +94,18 @@ enum DemoSession {
             let done = DispatchSemaphore(value: 0)
             let box = Mutex<Wiring?>(nil)
             queue.async {
-                let wiring = Wiring(options: options, scheduler: scheduler, gate: nil, emit: emit) { done.signal() }
+                let wiring = Wiring(options: options, scheduler: scheduler, gate: nil, emit: emit) {
+                    // Confirm after the work of this instant: a next request may start right
+                    // after the state that looked final.
+                    _ = scheduler.schedule {
+                        guard let wiring = box.withLock({ $0 }) else { return }
+                        if wiring.isDone {
+                            done.signal()
+                        } else {
+                            wiring.recorder.resumeAfterEarlyDone()
+                        }
+                    }
+                }
                 box.withLock { $0 = wiring }
                 wiring.start(steps)
             }

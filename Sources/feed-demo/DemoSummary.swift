@@ -39,7 +39,8 @@ struct DemoSummary: Sendable, Equatable {
             ("duplicates dropped", "\(duplicatesDropped)"),
             ("errors / retries", "\(failures) / \(retries)"),
             ("triggers ignored while loading", "\(triggersIgnoredWhileLoading)"),
-            ("stale responses dropped", "\(staleResponsesDropped)"),
+            ("stale responses dropped", "\(staleResponsesDropped)"
+                + (cancelledRequests > 0 ? "  (superseded requests were cancelled before they answered)" : "")),
             ("session time", Self.seconds(sessionTime)),
             ("wall time", Self.seconds(wallTime)),
         ]

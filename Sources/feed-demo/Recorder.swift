@@ -21,7 +21,7 @@ final class Recorder: Sendable {
         var failedPages: Set<Int> = []
         var firstPageShown = false
         var scriptFinished = false
-        var isDone = false
+        var reportedDone = false
         var capture: (@Sendable (String, Int?) -> Void)?
         var lastPicture: (time: Duration, scene: ScreenScene)?
         var lastFlingPicture: Duration?
@@ -50,7 +50,7 @@ final class Recorder: Sendable {
 
     /// Whether the script has finished and no request is in flight.
     var isDone: Bool {
-        state.withLock { $0.isDone }
+        state.withLock { $0.scriptFinished && $0.previous.inFlight == nil }
     }
 
     private func emit(
@@ -173,7 +173,7 @@ final class Recorder: Sendable {
     func answer(id: Int, page: Int, result: Result<PhotoPage, any Error>) {
         let now = clock()
         let requestedAt = state.withLock { $0.requestedAt.removeValue(forKey: id) } ?? now
-        let took = "after \(ScrollScript.line(for: .wait(now - requestedAt)).dropFirst(5))"
+        let took = "after \(ScrollScript.line(for: .wait(.milliseconds(DemoSummary.milliseconds(now - requestedAt)))).dropFirst(5))"
         switch result {
         case .success(let photoPage):
             let next = photoPage.hasNextPage ? "more after it" : "the last page"
@@ -283,13 +283,20 @@ final class Recorder: Sendable {
         checkDone()
     }
 
+    /// Calls `onDone` once the session looks over; the callee confirms later (a request may
+    /// start in the same instant, after this state).
     private func checkDone() {
-        let becameDone = state.withLock { state in
-            guard !state.isDone, state.scriptFinished, state.previous.inFlight == nil else { return false }
-            state.isDone = true
+        let first = state.withLock { state in
+            guard !state.reportedDone, state.scriptFinished, state.previous.inFlight == nil else { return false }
+            state.reportedDone = true
             return true
         }
-        if becameDone { onDone() }
+        if first { onDone() }
+    }
+
+    /// Forgets a report of ``isDone`` that turned out early, so the next one is reported too.
+    func resumeAfterEarlyDone() {
+        state.withLock { $0.reportedDone = false }
     }
 
     // MARK: Pictures and the summary
