@@ -100,7 +100,8 @@ final class Recorder: Sendable {
             text = "tap photo \(index)"
             fields = [("index", .int(index))]
         case .missedTap(let x, let y):
-            text = "tap at (\(points(x)), \(points(y))) hit no photo"
+            // The simulator aims a tap at a photo that is not laid out at (-1, -1).
+            text = x < 0 || y < 0 ? "tap hit no photo (that photo is not on screen)" : "tap at (\(points(x)), \(points(y))) hit no photo"
         case .finished:
             text = "script finished"
         }
