@@ -35,34 +35,55 @@ enum DemoSession {
     static let scrollToTopThreshold = 1800.0
     /// The built-in tour, played when no `--script` is given (`Examples/scripts/tour.scroll`).
     static let tourScript = """
-        # The built-in tour: `swift run feed-demo` plays this script.
+        # The built-in tour: `swift run feed-demo` plays this script, on the built-in catalog of
+        # 60 photos, 10 per page, each page answering after 1 s; page 6 fails once, and a new photo
+        # is published at the top of the feed every 3 s. Offsets are for the default waterfall layout.
+
+        # 1. The screen appears: page 1 loads. It is shorter than a screen and a half, so the
+        #    bottom is already near and page 2 follows at once.
         wait 2.5s
+
+        # 2. Steady scrolling: reading, then each approach to the bottom asks for the next page.
         drag to 600 over 1.5s
         wait 1s
         scroll to bottom
+
+        # 3. Impatient: while page 4 loads, pull to refresh. The refresh supersedes the load-more.
         wait 1.5s
         scroll to bottom
         pull to refresh
         wait 2.5s
+
+        # 4. Scroll on. The new photos published at the top push the feed down, so later pages
+        #    repeat photos already on screen; the feed drops them and counts them.
         scroll to bottom
         wait 1.5s
         scroll to bottom
         wait 1.5s
+
+        # 5. A fast fling to the end starts page 5; flicking up and down again while it loads
+        #    approaches the bottom twice more. Those triggers are ignored, not queued.
         fling 8000
         drag to 2000 over 150ms
         fling 8000
         drag to 2000 over 150ms
         fling 8000
         wait 1.5s
+
+        # 6. Page 6 fails. Nothing retries by itself: leaving the bottom and coming back does.
         scroll to bottom
         wait 1.5s
         drag to 3000 over 300ms
         scroll to bottom
         wait 1.5s
+
+        # 7. On to the last page; after it, reaching the bottom asks for nothing.
         scroll to bottom
         wait 1.5s
         scroll to bottom
         wait 1.5s
+
+        # 8. Back to the top, and tap a photo to open its detail.
         scroll to top
         tap 3
         """

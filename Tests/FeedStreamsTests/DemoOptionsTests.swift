@@ -23,16 +23,16 @@ struct DemoOptionsTests {
         }
     }
 
-    @Test("no flags: the built-in tour on the catalog, waterfall, 10 per page, 400 ms, page 4 fails, live feed on")
+    @Test("no flags: the built-in tour on 60 photos, waterfall, 10 per page, 1 s answers, page 6 fails, live feed on")
     func defaults() throws {
         let options = try options([])
         #expect(options == Options())
         #expect(options.scriptPath == nil)
         #expect(options.layout == .waterfall)
         #expect(options.perPage == 10)
-        #expect(options.photoCount == 100)
-        #expect(options.latency == .milliseconds(400))
-        #expect(options.effectiveFailPages == [4])
+        #expect(options.photoCount == 60)
+        #expect(options.latency == .seconds(1))
+        #expect(options.effectiveFailPages == [6])
         #expect(options.effectiveLive)
         #expect(options.failureRate == 0)
         #expect(!options.realtime && !options.json && !options.noColor)
