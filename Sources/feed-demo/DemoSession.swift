@@ -8,7 +8,8 @@ import Synchronization
 /// the view model, plays the script, and reports everything that happens as ``TimelineEvent``s.
 ///
 /// ```swift
-/// let summary = try DemoSession.run(options, steps: DemoSession.tour) { event in print(event.text) }
+/// let steps = try ScrollScript.parse(DemoSession.tourScript)
+/// let summary = try DemoSession.run(Options(), steps: steps) { event in print(event.text) }
 /// ```
 ///
 /// ## Time
@@ -88,7 +89,7 @@ enum DemoSession {
         tap 3
         """
 
-    /// How often the live feed publishes a photo in the built-in tour.
+    /// How often the live feed (`--live`, and the tour) publishes a photo.
     static let livePeriod: Duration = .seconds(3)
     /// How many photos the live feed publishes in all.
     static let liveCount = 10
@@ -131,7 +132,9 @@ enum DemoSession {
                 wiring.start(steps)
             }
             done.wait()
-            summary = queue.sync { box.withLock { $0!.finish() } }
+            // Set before the session started, so it is there once the session is done.
+            guard let wiring = box.withLock({ $0 }) else { throw DemoError("the session ended before it started") }
+            summary = queue.sync { wiring.finish() }
         } else {
             let scheduler = TestScheduler(resolution: .milliseconds(1), stepLimit: 10_000_000)
             let gate: HTTPGate? = if case .http = options.source { HTTPGate() } else { nil }
@@ -174,7 +177,6 @@ private final class Wiring: Sendable {
     let simulator: ScrollSimulator
     let viewModel: FeedViewModel
     let recorder: Recorder
-    let catalogService: CatalogPhotoService?
     private let bag = DisposeBag()
     private let startTime: Duration
 
@@ -202,7 +204,6 @@ private final class Wiring: Sendable {
                 failures: failures,
                 live: options.effectiveLive ? LiveFeed(every: DemoSession.livePeriod, count: DemoSession.liveCount) : nil
             )
-            catalogService = catalog
             service = catalog
         case .http(let baseURL, let accessKey, let proxy):
             let configuration = UnsplashHTTPService.Configuration(
@@ -210,7 +211,6 @@ private final class Wiring: Sendable {
                 accessKey: accessKey,
                 endpoint: proxy ? .proxy(orderBy: .latest) : .unsplash
             )
-            catalogService = nil
             service = HTTPPhotoService(
                 http: UnsplashHTTPService(configuration: configuration),
                 scheduler: scheduler,
@@ -279,6 +279,7 @@ private final class Wiring: Sendable {
         )
     }
 
+    /// Whether the script has finished and no request is in flight.
     var isDone: Bool {
         recorder.isDone
     }

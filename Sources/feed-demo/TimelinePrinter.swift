@@ -130,7 +130,7 @@ struct TimelinePrinter: Sendable {
             if event.isQuiet { return }
             if event.kind == .screen, let scene = event.scene {
                 write("")
-                write("\(Self.clock(event.time))  \(paint("▣ screen", Self.laneColors[.screen]!))  \(event.text)")
+                write("\(Self.clock(event.time))  \(paint("▣ screen", Self.color(of: .screen)))  \(event.text)")
                 let renderer = ScreenRenderer(usesColor: usesColor)
                 for line in renderer.render(scene, notes: event.notes) {
                     write(String(repeating: " ", count: 10) + line)
@@ -171,8 +171,7 @@ struct TimelinePrinter: Sendable {
 
     /// `  1.250s  request → #2 page 2 (next page)`.
     func textLine(for event: TimelineEvent) -> String {
-        let lane = Self.laneLabels[event.kind]!
-        return "\(Self.clock(event.time))  \(paint(lane, Self.laneColors[event.kind]!))  \(event.text)"
+        "\(Self.clock(event.time))  \(paint(Self.label(of: event.kind), Self.color(of: event.kind)))  \(event.text)"
     }
 
     /// `{"t_ms":1250,"kind":"request","text":"…",…}`.
@@ -215,23 +214,32 @@ struct TimelinePrinter: Sendable {
     }
 
     /// Each lane's label, padded so the text after it lines up.
-    static let laneLabels: [TimelineEvent.Kind: String] = [
-        .finger: "finger   ",
-        .stream: "stream   ",
-        .request: "request →",
-        .response: "response←",
-        .feed: "feed     ",
-        .error: "error  ✗ ",
-        .detail: "detail   ",
-        .screen: "screen   ",
-    ]
+    static func label(of kind: TimelineEvent.Kind) -> String {
+        switch kind {
+        case .finger: "finger   "
+        case .stream: "stream   "
+        case .request: "request →"
+        case .response: "response←"
+        case .feed: "feed     "
+        case .error: "error  ✗ "
+        case .detail: "detail   "
+        case .screen: "screen   "
+        }
+    }
 
     /// Each lane's SGR colour: cyan finger, magenta streams, yellow requests, green responses,
-    /// blue feed, red errors.
-    static let laneColors: [TimelineEvent.Kind: String] = [
-        .finger: "36", .stream: "35", .request: "33", .response: "32",
-        .feed: "34", .error: "31", .detail: "1", .screen: "1",
-    ]
+    /// blue feed, red errors, bold detail and pictures.
+    static func color(of kind: TimelineEvent.Kind) -> String {
+        switch kind {
+        case .finger: "36"
+        case .stream: "35"
+        case .request: "33"
+        case .response: "32"
+        case .feed: "34"
+        case .error: "31"
+        case .detail, .screen: "1"
+        }
+    }
 }
 
 extension String {

@@ -317,4 +317,33 @@ struct DemoRunTests {
         #expect(run.status == 0)
         #expect(run.output.contains { $0.contains("page 1 failed: HTTP 401 (bad access key)") })
     }
+
+    // MARK: The printer
+
+    @Test("a text line is the time, the lane and the text; JSON escapes what it must")
+    func printerLines() throws {
+        let printer = TimelinePrinter(format: .text, usesColor: false, write: { _ in })
+        let event = TimelineEvent(
+            time: .milliseconds(12_345), kind: .request, text: "#3 page 3 (next page)",
+            fields: [("page", .int(3)), ("note", .string("a \"quoted\"\nline\u{1}")), ("ok", .bool(true)), ("none", .null)]
+        )
+        #expect(printer.textLine(for: event) == " 12.345s  request →  #3 page 3 (next page)")
+        #expect(TimelinePrinter.clock(.milliseconds(7)) == "  0.007s")
+        let json = printer.jsonLine(for: event)
+        #expect(json == ##"{"t_ms":12345,"kind":"request","text":"#3 page 3 (next page)","page":3,"note":"a \"quoted\"\nline\u0001","ok":true,"none":null}"##)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(decoded?["note"] as? String == "a \"quoted\"\nline\u{1}")
+        let colored = TimelinePrinter(format: .text, usesColor: true, write: { _ in })
+        #expect(colored.textLine(for: event) == " 12.345s  \u{1B}[33mrequest →\u{1B}[0m  #3 page 3 (next page)")
+    }
+
+    @Test("waits are left out of the text timeline but kept in JSON")
+    func quietEvents() {
+        let lines = Lines()
+        let wait = TimelineEvent(time: .zero, kind: .finger, text: "wait 1s", isQuiet: true)
+        TimelinePrinter(format: .text, usesColor: false, write: lines.write).print(wait)
+        #expect(lines.all.isEmpty)
+        TimelinePrinter(format: .json, usesColor: false, write: lines.write).print(wait)
+        #expect(lines.all == [#"{"t_ms":0,"kind":"finger","text":"wait 1s"}"#])
+    }
 }
