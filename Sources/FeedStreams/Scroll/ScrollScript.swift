@@ -1,7 +1,8 @@
 /// A scroll session written as text, one step per line: the format of `feed-demo --script`.
 ///
-/// Each line is one ``ScrollStep``. Words are separated by spaces, keywords may be in any case,
-/// `#` starts a comment that runs to the end of the line, and blank lines are ignored:
+/// Each line is one ``ScrollStep``. Words are separated by spaces or tabs, keywords may be in
+/// any case, `#` starts a comment that runs to the end of the line, blank lines are ignored, and
+/// lines may end in `\n` or `\r\n`:
 ///
 /// ```text
 /// # Read the first page, then fling through the feed while page 2 loads.
