@@ -13,11 +13,12 @@ public final class SingleAssignmentDisposable: Disposable {
     // (an operator whose synchronous source ended before `subscribe` returned), a repeated
     // dispose, and setting on an already-disposed instance. Only a disposable actually held
     // goes through the slot's lock, once on the way in and once on the way out.
-    private static let empty: UInt8 = 0
-    private static let holding: UInt8 = 1
-    private static let disposed: UInt8 = 2
+    @inlinable static var empty: UInt8 { 0 }
+    @inlinable static var holding: UInt8 { 1 }
+    @inlinable static var disposed: UInt8 { 2 }
 
-    private let phase = Atomic<UInt8>(empty)
+    @usableFromInline
+    let phase = Atomic<UInt8>(empty)
     private let slot = Mutex<(any Disposable)?>(nil)
 
     /// Creates an empty instance.
@@ -26,11 +27,6 @@ public final class SingleAssignmentDisposable: Disposable {
     /// Whether ``dispose()`` has been called.
     @inlinable
     public var isDisposed: Bool {
-        disposedFlagValue
-    }
-
-    @usableFromInline
-    var disposedFlagValue: Bool {
         phase.load(ordering: .acquiring) == Self.disposed
     }
 
