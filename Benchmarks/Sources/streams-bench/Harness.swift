@@ -68,7 +68,7 @@ struct Workload {
 struct Options {
     var json = false
     var scale = 1.0
-    var repetitions = 9
+    var repetitions = 15
     var warmups = 2
     var only: Set<String>? = nil
     var peers: Set<Peer> = Set(Peer.allCases)

@@ -309,14 +309,16 @@ func behaviorRead(reads: Int) -> Workload {
 
 // MARK: - W6: the feed end to end (hook, not implemented)
 
-/// W6 HOOK — the feed end to end, not implemented yet.
+/// W6 HOOK — the feed end to end. Not implemented: this function returns `nil`, so W6 is
+/// skipped and appears nowhere in the output.
 ///
-/// It needs FeedStreams' scroll simulator and view model, which do not exist yet. When they
-/// land: drive the view model with a scripted scroll (N screens) on a virtual-time scheduler, with
-/// a stub photo service answering synchronously, and count rendered rows; unit "scrolled row",
-/// peers Streams only (plus a closure floor if one makes sense), checksum = rows rendered. Return
-/// a ``Workload`` here instead of `nil`, and it runs, prints and appears in `--json` like the
-/// others.
+/// Plan: build FeedStreams' `FeedViewModel(input:dependencies:)` on a `TestScheduler`, with a
+/// photo service stub that answers synchronously from the bundled catalog, and drive its input
+/// with `ScrollSimulator.play(_:)` over a scripted scroll of N screens (N scaled by `scale`).
+/// Unit: "scrolled row"; checksum: rows rendered plus pages loaded. Peers: Streams only (there
+/// is no OpenCombine view model); a floor only if one makes sense. The Benchmarks package
+/// then also depends on the `FeedStreams` product. Return the ``Workload`` here and it runs,
+/// prints and appears in `--json` like the others.
 func feedEndToEnd(scale: Double) -> Workload? {
     nil
 }

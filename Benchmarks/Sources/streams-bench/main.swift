@@ -15,7 +15,7 @@ let usage = """
 
       --json             print the results as one JSON document instead of tables
       --scale X          multiply every workload's size by X (e.g. 0.01 for a smoke run)
-      --repetitions N    timed repetitions per peer (default 9); the median is reported
+      --repetitions N    timed repetitions per peer (default 15); the median is reported
       --warmups N        untimed runs per peer before the repetitions (default 2)
       --only IDS         run only these workloads, comma-separated (W1,W2,W3,W4,W5a,W5b)
       --peers NAMES      run only these peers, comma-separated (streams, opencombine, closures,
