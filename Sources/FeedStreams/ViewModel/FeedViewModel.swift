@@ -42,7 +42,7 @@ public struct FeedViewModel: Sendable {
         public var load: Observable<Void>
         /// Pull to refresh.
         public var refresh: Observable<Void>
-        /// The user scrolled near the bottom (see ``ObservableType/reachedBottom(tolerance:)``).
+        /// The user scrolled near the bottom (see `reachedBottom(tolerance:)`).
         public var reachedBottom: Observable<Void>
         /// The index of a tapped photo.
         public var selection: Observable<Int>
