@@ -216,6 +216,21 @@ struct ScrollSimulatorTests {
         expectNoPendingWork(scheduler)
     }
 
+    @Test("a longer list that differs from the one shown before its end is laid out again, not appended to")
+    func longerListChangedInTheMiddle() {
+        let (scheduler, simulator, _, _) = Self.make(3)
+        let shown = Self.squares(3)
+        // Same first and last ids as before, one more photo, but a different photo in the middle.
+        simulator.setPhotos([shown[0], photo("wide", width: 200, height: 100), shown[2], photo("p3", width: 100, height: 100)])
+        #expect(simulator.layout.frames.map(\.y) == [0, 100, 150, 250])
+        #expect(simulator.photos.map(\.id) == ["p0", "wide", "p2", "p3"])
+        // Extending that list keeps its frames and lays out only the new photo.
+        simulator.setPhotos(simulator.photos + [photo("p4", width: 50, height: 100)])
+        #expect(simulator.layout.frames.map(\.y) == [0, 100, 150, 250, 350])
+        #expect(simulator.layout.frames.last?.height == 200)
+        expectNoPendingWork(scheduler)
+    }
+
     @Test("content that shrinks under the offset moves the offset back to the new end")
     func shrinkClampsOffset() throws {
         let (scheduler, simulator, offsets, _) = Self.make()

@@ -450,7 +450,11 @@ private struct SimulatorState: Sendable {
     }
 
     mutating func show(_ newPhotos: [Photo]) {
-        if newPhotos.count >= photos.count, newPhotos.prefix(photos.count).elementsEqual(photos, by: { $0.id == $1.id }) {
+        // Compares ids in place: iterating the arrays would copy each whole photo (hundreds of
+        // bytes and dozens of references), which made every new page cost more than the last.
+        let extendsShown = newPhotos.count >= photos.count
+            && photos.indices.allSatisfy { newPhotos[$0].id == photos[$0].id }
+        if extendsShown {
             layout.append(Array(newPhotos[photos.count...]))
         } else {
             layout = FeedLayout(style: configuration.layoutStyle, width: configuration.viewportWidth, spacing: configuration.spacing)
