@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 "MallocCounter",
                 .product(name: "Streams", package: "Streams"),
+                .product(name: "FeedStreams", package: "Streams"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),

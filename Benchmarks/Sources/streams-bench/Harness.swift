@@ -25,6 +25,12 @@ struct Meter {
     let countsAllocations: Bool
     private(set) var elapsed: Duration = .zero
     private(set) var allocations = 0
+    /// How many more heap bytes the process held after the measured part than before it (only
+    /// when counting allocations).
+    private(set) var liveBytes = 0
+    /// How many items the run still holds when the measured part ends (photos in W6), set by the
+    /// run; with ``liveBytes`` it gives the bytes held per item. 0 when not reported.
+    var held = 0
 
     init(countsAllocations: Bool) {
         self.countsAllocations = countsAllocations
@@ -36,6 +42,7 @@ struct Meter {
             malloc_counter_start()
             elapsed = clock.measure(body)
             allocations = Int(malloc_counter_stop())
+            liveBytes = Int(malloc_counter_live_bytes())
         } else {
             elapsed = clock.measure(body)
         }
@@ -60,6 +67,16 @@ struct Workload {
     let reportsAllocations: Bool
     /// Each peer's run: measures its hot part and returns a checksum that must agree across peers.
     let runs: [Peer: (inout Meter) -> Int]
+    /// Caps on the command line's repetitions and warm-up runs, for workloads whose runs take
+    /// seconds (W6); `nil`: no cap.
+    var maxRepetitions: Int? = nil
+    var maxWarmups: Int? = nil
+    /// Whether allocations are counted during the timed runs (the last repetition's count is
+    /// reported) instead of in one extra run: for long runs, whose timing the counter does not
+    /// disturb measurably.
+    var countsWhileTiming = false
+    /// Whether the workload runs without being named in `--only` (W6b takes minutes).
+    var runsByDefault = true
 
     var peers: [Peer] { Peer.allCases.filter { runs[$0] != nil } }
 }
@@ -82,6 +99,9 @@ struct Result {
     var median: [Peer: Double] = [:]
     /// Allocations per unit, per peer (only when counted).
     var allocations: [Peer: Double] = [:]
+    /// Heap bytes held per item at the end of the counted run, per peer (only for workloads whose
+    /// runs report what they hold, and only when allocations were counted).
+    var bytesPerHeld: [Peer: Double] = [:]
 
     var streams: Double? { median[.streams] }
 
@@ -115,41 +135,51 @@ struct ChecksumMismatch: Error, CustomStringConvertible {
 
 /// Runs each workload: warm-up runs, then repetitions with the peers in a rotating order (so
 /// that no peer always runs first or right after the same neighbour), medians, then one counted
-/// run per peer for allocations.
+/// run per peer for allocations (or counts during the timed runs, for long workloads).
 func run(_ workloads: [Workload], options: Options, progress: (String) -> Void) throws -> [Result] {
     var results: [Result] = []
     for workload in workloads {
         progress("\(workload.id) \(workload.title)")
         let peers = workload.peers.filter(options.peers.contains)
-        for _ in 0..<options.warmups {
+        let repetitions = min(options.repetitions, workload.maxRepetitions ?? .max)
+        let warmups = min(options.warmups, workload.maxWarmups ?? .max)
+        let counts = options.allocations && workload.reportsAllocations && malloc_counter_is_active() != 0
+        var result = Result(workload: workload)
+        func record(_ meter: Meter, of peer: Peer) {
+            result.allocations[peer] = Double(meter.allocations) / Double(workload.units)
+            if meter.held > 0 {
+                result.bytesPerHeld[peer] = Double(meter.liveBytes) / Double(meter.held)
+            }
+        }
+        for _ in 0..<warmups {
             for peer in peers {
                 var meter = Meter(countsAllocations: false)
                 _ = workload.runs[peer]!(&meter)
             }
         }
         var samples: [Peer: [Double]] = [:]
-        for repetition in 0..<options.repetitions {
+        for repetition in 0..<repetitions {
             var checksums: [(Peer, Int)] = []
             let shift = repetition % peers.count
             for peer in peers[shift...] + peers[..<shift] {
-                var meter = Meter(countsAllocations: false)
+                var meter = Meter(countsAllocations: counts && workload.countsWhileTiming)
                 let checksum = workload.runs[peer]!(&meter)
                 checksums.append((peer, checksum))
                 samples[peer, default: []].append(nanoseconds(meter.elapsed) / Double(workload.units))
+                if meter.countsAllocations { record(meter, of: peer) }
             }
             if Set(checksums.map(\.1)).count > 1 {
                 throw ChecksumMismatch(workload: workload.id, checksums: checksums.sorted { $0.0.rawValue < $1.0.rawValue })
             }
         }
-        var result = Result(workload: workload)
         for (peer, values) in samples {
             result.median[peer] = median(values)
         }
-        if options.allocations && workload.reportsAllocations && malloc_counter_is_active() != 0 {
+        if counts && !workload.countsWhileTiming {
             for peer in peers {
                 var meter = Meter(countsAllocations: true)
                 _ = workload.runs[peer]!(&meter)
-                result.allocations[peer] = Double(meter.allocations) / Double(workload.units)
+                record(meter, of: peer)
             }
         }
         results.append(result)

@@ -25,10 +25,31 @@ func renderTables(_ results: [Result], options: Options) -> String {
     lines.append(misses.isEmpty ? "All targets met." : "Targets missed:\n" + misses.joined(separator: "\n"))
     lines.append("Targets: Streams/OpenCombine ≤ 0.33 on W1–W5a; Streams/(closures+Mutex) ≤ 2 on W1, W3, W5a and ≤ 1.2 on W5b.")
 
+    if let feed = FeedSummary(results) {
+        lines.append("")
+        lines.append("W6, the feed end to end (Streams only):")
+        var feedRows = [["workload", "pages", "ns/page", "allocs/page", "bytes/photo held"]]
+        for result in [feed.short, feed.long].compactMap({ $0 }) {
+            feedRows.append([
+                result.workload.id, String(result.workload.units),
+                result.streams.map { format($0, 0) } ?? "–",
+                result.allocations[.streams].map { format($0, 1) } ?? "–",
+                result.bytesPerHeld[.streams].map { format($0, 0) } ?? "–",
+            ])
+        }
+        lines += table(feedRows, rightAligned: 1...4)
+        if let growth = feed.growth {
+            lines.append("Cost per page at \(feed.longPages!) pages / at \(feed.shortPages!): \(format(growth, 2)) "
+                + (growth <= FeedSummary.flatLimit ? "(flat)" : "(NOT flat: the cost per page grows with the list)"))
+        } else if feed.long == nil {
+            lines.append("W6b (\(feed.longPagesPlanned) pages) runs only when named: --only W6a,W6b.")
+        }
+    }
+
     let counted = results.filter { !$0.allocations.isEmpty }
     if !counted.isEmpty {
         lines.append("")
-        lines.append("Allocations per unit (one counted run each):")
+        lines.append("Allocations per unit (one counted run each; W6: during its timed runs):")
         var allocationRows = [["workload", "unit", "Streams", "OpenCombine", "closures", "closures+Mutex"]]
         for result in counted {
             func cell(_ peer: Peer) -> String { result.allocations[peer].map { format($0, 2) } ?? "–" }
@@ -86,6 +107,7 @@ func renderJSON(_ results: [Result], options: Options) -> String {
                 + Peer.allCases.map { ($0.rawValue, number(result.allocations[$0])) },
             indent: "    "))
     }
+    let feedMembers = FeedSummary(results).map { [("W6", $0.json(indent: "  "))] } ?? []
     return object([
         ("scale", format(options.scale, 4)),
         ("repetitions", String(options.repetitions)),
@@ -93,5 +115,62 @@ func renderJSON(_ results: [Result], options: Options) -> String {
         ("units", object(units, indent: "  ")),
         ("ratios", object(ratios, indent: "  ")),
         ("allocations", object(allocations, indent: "  ")),
-    ], indent: "")
+    ] + feedMembers, indent: "")
+}
+
+/// W6's two lengths side by side: W6a (1,000 pages at scale 1) and W6b (10,000), either of which
+/// may not have run.
+struct FeedSummary {
+    /// The growth of the cost per page from W6a to W6b still called flat.
+    static let flatLimit = 1.25
+
+    let short: Result?
+    let long: Result?
+
+    /// `nil` when neither W6a nor W6b ran.
+    init?(_ results: [Result]) {
+        short = results.first { $0.workload.id == "W6a" }
+        long = results.first { $0.workload.id == "W6b" }
+        if short == nil && long == nil { return nil }
+    }
+
+    var shortPages: Int? { short?.workload.units }
+    var longPages: Int? { long?.workload.units }
+    /// The W6b length at the scale of this run, for the note saying it did not run.
+    var longPagesPlanned: Int { (shortPages ?? 1_000) * 10 }
+
+    /// `{"pages_1k": …, "streams_ns_per_page_1k": …, "bytes_per_photo_1k": …, …_10k, "growth_10k_over_1k": …, "flat": …}`;
+    /// `null` for what did not run.
+    func json(indent: String) -> String {
+        func number(_ value: Double?) -> String {
+            guard let value else { return "null" }
+            return format(value, 3)
+        }
+        func count(_ value: Int?) -> String {
+            guard let value else { return "null" }
+            return String(value)
+        }
+        var flat = "null"
+        if let growth { flat = growth <= Self.flatLimit ? "true" : "false" }
+        let members: [(String, String)] = [
+            ("pages_1k", count(shortPages)),
+            ("pages_10k", count(longPages)),
+            ("streams_ns_per_page_1k", number(short?.streams)),
+            ("streams_ns_per_page_10k", number(long?.streams)),
+            ("allocations_per_page_1k", number(short?.allocations[.streams])),
+            ("allocations_per_page_10k", number(long?.allocations[.streams])),
+            ("bytes_per_photo_1k", number(short?.bytesPerHeld[.streams])),
+            ("bytes_per_photo_10k", number(long?.bytesPerHeld[.streams])),
+            ("growth_10k_over_1k", number(growth)),
+            ("flat", flat),
+        ]
+        let inner = indent + "  "
+        return "{\n" + members.map { "\(inner)\"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n\(indent)}"
+    }
+
+    /// ns per page at the longer length over ns per page at the shorter one.
+    var growth: Double? {
+        guard let short = short?.streams, let long = long?.streams, short > 0 else { return nil }
+        return long / short
+    }
 }

@@ -3,6 +3,7 @@ import Streams
 
 // W1–W5, each written four times: Streams, OpenCombine, naive closures, closures + Mutex (where
 // the table has that floor). Every version does the same work and returns the same checksum.
+// W6, the feed end to end, is Streams only, in Feed.swift.
 
 /// All workloads at a given scale (1 = the published sizes).
 func allWorkloads(scale: Double) -> [Workload] {
@@ -14,8 +15,9 @@ func allWorkloads(scale: Double) -> [Workload] {
         flatMapInner(outer: scaled(10_000), inner: 10),
         behaviorSend(sends: scaled(1_000_000)),
         behaviorRead(reads: scaled(1_000_000)),
-        feedEndToEnd(scale: scale),
-    ].compactMap { $0 }
+        feedEndToEnd(id: "W6a", pages: max(2, scaled(1_000)), runsByDefault: true),
+        feedEndToEnd(id: "W6b", pages: max(2, scaled(10_000)), runsByDefault: false),
+    ]
 }
 
 // MARK: - W1: subject → map(+1) → filter(even) → scan(sum) → subscriber
@@ -305,20 +307,4 @@ func behaviorRead(reads: Int) -> Workload {
             },
         ]
     )
-}
-
-// MARK: - W6: the feed end to end (hook, not implemented)
-
-/// W6 HOOK — the feed end to end. Not implemented: this function returns `nil`, so W6 is
-/// skipped and appears nowhere in the output.
-///
-/// Plan: build FeedStreams' `FeedViewModel(input:dependencies:)` on a `TestScheduler`, with a
-/// photo service stub that answers synchronously from the bundled catalog, and drive its input
-/// with `ScrollSimulator.play(_:)` over a scripted scroll of N screens (N scaled by `scale`).
-/// Unit: "scrolled row"; checksum: rows rendered plus pages loaded. Peers: Streams only (there
-/// is no OpenCombine view model); a floor only if one makes sense. The Benchmarks package
-/// then also depends on the `FeedStreams` product. Return the ``Workload`` here and it runs,
-/// prints and appears in `--json` like the others.
-func feedEndToEnd(scale: Double) -> Workload? {
-    nil
 }

@@ -11,13 +11,15 @@ let usage = """
 
     Runs workloads W1–W5 for Streams, OpenCombine, naive closures and closures + Mutex in one
     process, repetitions interleaved in rotating order, and prints the median ns per unit with
-    the ratios Streams/OpenCombine and Streams/floor, then allocations per unit.
+    the ratios Streams/OpenCombine and Streams/floor, then allocations per unit. W6a runs the
+    feed end to end (Streams only) for 1,000 pages; W6b, 10,000 pages, runs only when named in
+    --only, because it takes minutes.
 
       --json             print the results as one JSON document instead of tables
       --scale X          multiply every workload's size by X (e.g. 0.01 for a smoke run)
       --repetitions N    timed repetitions per peer (default 15); the median is reported
       --warmups N        untimed runs per peer before the repetitions (default 2)
-      --only IDS         run only these workloads, comma-separated (W1,W2,W3,W4,W5a,W5b)
+      --only IDS         run only these workloads, comma-separated (W1,W2,W3,W4,W5a,W5b,W6a,W6b)
       --peers NAMES      run only these peers, comma-separated (streams, opencombine, closures,
                          closures_mutex); for profiling one of them
       --no-allocations   skip the allocation-counting runs
@@ -86,6 +88,8 @@ if let only = options.only {
     let unknown = only.subtracting(workloads.map(\.id))
     if !unknown.isEmpty { fail("unknown workload \(unknown.sorted().joined(separator: ", "))") }
     workloads = workloads.filter { only.contains($0.id) }
+} else {
+    workloads = workloads.filter(\.runsByDefault)
 }
 
 var standardError = StandardError()

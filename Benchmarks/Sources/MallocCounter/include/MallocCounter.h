@@ -9,6 +9,10 @@ void malloc_counter_start(void);
 /// Stops counting and returns the number of allocations since `malloc_counter_start`.
 int64_t malloc_counter_stop(void);
 
+/// The net change in live heap bytes between the last `malloc_counter_start` and
+/// `malloc_counter_stop`: usable sizes of the blocks allocated minus those of the blocks freed.
+int64_t malloc_counter_live_bytes(void);
+
 /// Whether this process's malloc is the counting one (false if the interposition did not take).
 int malloc_counter_is_active(void);
 
