@@ -19,22 +19,26 @@
 /// After a terminal event is sent the outbox is *closed*: later sends are ignored, while the
 /// events already queued, the terminal one last, are still delivered. ``cancel()`` closes it and
 /// drops the queue, for a disposed subscription.
+// `@usableFromInline`/`@inlinable` so that operators that are `@inlinable` (merge, flatMap) can
+// use it and have it specialised for their element type; hence no `private` on the storage.
+@usableFromInline
 struct SerialOutbox<Element: Sendable>: Sendable {
-    private var queue: [Event<Element>] = []
-    private var head = 0
-    private var isDelivering = false
+    @usableFromInline var queue: [Event<Element>] = []
+    @usableFromInline var head = 0
+    @usableFromInline var isDelivering = false
 
     /// Whether a terminal event was sent or the outbox was cancelled; sends are ignored.
-    private(set) var isClosed = false
+    @usableFromInline var isClosed = false
 
     /// Creates an empty, open outbox.
-    init() {}
+    @inlinable init() {}
 
     /// Accepts an event for delivery.
     ///
     /// - Returns: The event itself when the caller must deliver it now and then drain with
     ///   ``next()``; `nil` when it was queued for the current deliverer or ignored because the
     ///   outbox is closed.
+    @inlinable
     mutating func send(_ event: Event<Element>) -> Event<Element>? {
         guard !isClosed else { return nil }
         if event.isStopEvent { isClosed = true }
@@ -47,6 +51,7 @@ struct SerialOutbox<Element: Sendable>: Sendable {
     }
 
     /// The next queued event for the deliverer, or `nil`, which ends its role.
+    @inlinable
     mutating func next() -> Event<Element>? {
         guard head < queue.count else {
             queue.removeAll(keepingCapacity: queue.count < 64)
@@ -64,6 +69,7 @@ struct SerialOutbox<Element: Sendable>: Sendable {
     }
 
     /// Closes the outbox and drops what is queued: nothing more is delivered.
+    @inlinable
     mutating func cancel() {
         isClosed = true
         queue.removeAll()

@@ -1,3 +1,7 @@
+// `just` and `from` are `@inlinable` so that they are specialised for the caller's element and
+// sequence types: they run once per subscription and once per element, often as the inner
+// observables of a `flatMap`, where unspecialised generic code cost several times the work.
+
 /// Factories for observables that emit a fixed set of events.
 ///
 /// Each of them emits synchronously, during `subscribe`, on the subscribing thread.
@@ -42,6 +46,7 @@ extension Observable {
     ///
     /// - Parameter sequence: The values.
     /// - Returns: The observable.
+    @inlinable
     public static func from<S: Sequence & Sendable>(_ sequence: S) -> Observable<Element> where S.Element == Element {
         Observable { observer in
             for element in sequence {

@@ -1,5 +1,9 @@
 import Synchronization
 
+// `flatMap` is `@inlinable` (as are `merge()` and `Observable.from`) so that the whole path of an
+// inner element is specialised in the caller's module; unspecialised, each inner element paid for
+// generic metadata lookups several times over (W4 in Benchmarks/README.md).
+
 extension ObservableType {
     /// Maps each value to an observable and emits the values of all of them as they arrive.
     ///
@@ -23,6 +27,7 @@ extension ObservableType {
     ///
     /// - Parameter transform: Makes the inner observable for a value; may throw.
     /// - Returns: An observable of the values of every inner observable.
+    @inlinable
     public func flatMap<Inner: ObservableType>(
         _ transform: @escaping @Sendable (Element) throws -> Inner
     ) -> Observable<Inner.Element> {

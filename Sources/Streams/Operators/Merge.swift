@@ -1,5 +1,10 @@
 import Synchronization
 
+// `merge()`, `merge(maxConcurrent:)`, the shared `merge(limit:)` and `MergeState` are
+// `@inlinable`/`@usableFromInline` so that they are specialised for the caller's element type:
+// `flatMap` runs through them for every inner element, and unspecialised generic code (metadata
+// lookups per event) cost several times the work itself (W4 in Benchmarks/README.md).
+
 extension Observable {
     /// Emits the values of several observables as they arrive, interleaved.
     ///
@@ -60,6 +65,7 @@ extension ObservableType where Element: ObservableType {
     /// ```
     ///
     /// - Returns: An observable of the values of all inner observables.
+    @inlinable
     public func merge() -> Observable<Element.Element> {
         merge(limit: .max)
     }
@@ -85,6 +91,7 @@ extension ObservableType where Element: ObservableType {
     ///
     /// - Parameter maxConcurrent: How many inner observables may run at once; at least 1.
     /// - Returns: An observable of the values of all inner observables.
+    @inlinable
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
         precondition(maxConcurrent > 0, "merge(maxConcurrent:) needs maxConcurrent ≥ 1")
         return merge(limit: maxConcurrent)
@@ -92,22 +99,37 @@ extension ObservableType where Element: ObservableType {
 }
 
 /// The state of one `merge` subscription.
-private struct MergeState<Element: Sendable> {
+///
+/// Internal and `@usableFromInline` rather than private so that `merge(limit:)` can be
+/// `@inlinable`.
+@usableFromInline
+struct MergeState<Element: Sendable> {
+    @usableFromInline
     var outbox = SerialOutbox<Element>()
     /// Inner observables received but not yet subscribed (beyond the concurrency limit).
-    private var waiting: [Observable<Element>] = []
-    private var waitingHead = 0
+    @usableFromInline
+    var waiting: [Observable<Element>] = []
+    @usableFromInline
+    var waitingHead = 0
     /// Inner observables subscribed, or being subscribed, and not yet completed.
+    @usableFromInline
     var active = 0
     /// Whether a thread is running the subscribe loop; others leave their inners to it.
+    @usableFromInline
     var isSubscribing = false
+    @usableFromInline
     var isOuterDone = false
 
+    @inlinable
+    init() {}
+
+    @inlinable
     var isFinished: Bool {
         isOuterDone && active == 0 && waitingHead == waiting.count
     }
 
     /// Queues an inner observable; returns whether the caller must start the subscribe loop.
+    @inlinable
     mutating func enqueue(_ inner: Observable<Element>, limit: Int) -> Bool {
         guard !outbox.isClosed else { return false }
         waiting.append(inner)
@@ -115,6 +137,7 @@ private struct MergeState<Element: Sendable> {
     }
 
     /// Takes the subscribe loop when there is a free slot, work waiting and no other runner.
+    @inlinable
     mutating func claimSubscribing(limit: Int) -> Bool {
         guard !isSubscribing, active < limit, waitingHead < waiting.count else { return false }
         isSubscribing = true
@@ -122,6 +145,7 @@ private struct MergeState<Element: Sendable> {
     }
 
     /// The next inner observable for the subscribe loop, or `nil`, which ends the loop.
+    @inlinable
     mutating func nextToSubscribe(limit: Int) -> Observable<Element>? {
         guard !outbox.isClosed, active < limit, waitingHead < waiting.count else {
             isSubscribing = false
@@ -138,6 +162,7 @@ private struct MergeState<Element: Sendable> {
     }
 
     /// Sends the terminal event and releases the inner observables still waiting.
+    @inlinable
     mutating func finish(_ event: Event<Element>) -> Event<Element>? {
         waiting.removeAll()
         waitingHead = 0
@@ -151,7 +176,8 @@ extension ObservableType where Element: ObservableType {
     /// Inner observables are queued and subscribed by a loop, which the thread that finds the
     /// loop idle runs; an inner that completes during its own subscription lets the loop go on
     /// instead of recursing. Events go through the outbox, so the observer is called serially.
-    fileprivate func merge(limit: Int) -> Observable<Element.Element> {
+    @inlinable
+    func merge(limit: Int) -> Observable<Element.Element> {
         let outer = asObservable()
         return Observable { observer in
             let state = Mutex(MergeState<Element.Element>())
