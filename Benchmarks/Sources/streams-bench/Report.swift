@@ -3,8 +3,16 @@ import MallocCounter
 /// The results as aligned text tables: timings with ratios and targets, then allocations.
 func renderTables(_ results: [Result], options: Options) -> String {
     var lines: [String] = []
-    lines.append("Streams benchmarks: median ns per unit over \(options.repetitions) repetitions "
-        + "(\(options.warmups) warm-up runs), scale \(options.scale)")
+    var header = "Streams benchmarks: median ns per unit over \(options.repetitions) repetitions "
+        + "(\(options.warmups) warm-up runs), scale \(options.scale)"
+    let capped = results.map(\.workload).filter { $0.maxRepetitions != nil || $0.maxWarmups != nil }
+    if !capped.isEmpty {
+        header += "; " + capped.map { workload in
+            "\(workload.id): \(min(options.repetitions, workload.maxRepetitions ?? .max)) repetitions, "
+                + "\(min(options.warmups, workload.maxWarmups ?? .max)) warm-up runs"
+        }.joined(separator: ", ")
+    }
+    lines.append(header)
     lines.append("")
     var rows = [["workload", "unit", "Streams", "OpenCombine", "closures", "closures+Mutex", "S/OC", "S/floor", "targets"]]
     for result in results {
