@@ -216,6 +216,39 @@ struct SingleTests {
         #expect(attempts.withLock { $0 } == 2)
     }
 
+    @Test("retry resubscribes a single that fails during subscribe in a loop, not recursively")
+    func retrySynchronousFailuresDoNotRecurse() {
+        let attempts = Mutex(0)
+        let failures = 100_000
+        let flaky = Single<Int>.create { single in
+            let attempt = attempts.withLock { count in
+                count += 1
+                return count
+            }
+            single(attempt <= failures ? .failure(TestError("now")) : .success(attempt))
+            return Disposables.create()
+        }
+        let results = Recorder<String>()
+        _ = flaky.retry(failures + 1).subscribe { results.append("\($0)") }
+        #expect(results.items == ["success(\(failures + 1))"])
+        #expect(attempts.withLock { $0 } == failures + 1)
+    }
+
+    @Test("retry with a count below 1 makes one attempt and forwards its error")
+    func retryZeroAttemptsOnce() {
+        let attempts = Mutex(0)
+        let failing = Single<Int>.create { single in
+            attempts.withLock { $0 += 1 }
+            single(.failure(TestError("x")))
+            return Disposables.create()
+        }
+        let results = Recorder<String>()
+        _ = failing.retry(0).subscribe { results.append("\($0)") }
+        _ = failing.retry(-1).subscribe { results.append("\($0)") }
+        #expect(results.items == ["failure(x)", "failure(x)"])
+        #expect(attempts.withLock { $0 } == 2)
+    }
+
     @Test("observe(on:) delivers the result on the scheduler")
     func observeOn() throws {
         let scheduler = TestScheduler()

@@ -289,7 +289,9 @@ extension Single {
     ///
     /// `retry(3)` tries at most three times and then fails with the last error. Each attempt
     /// runs the single's recipe again: a new request. The next attempt starts as soon as the
-    /// previous one failed, without a pause.
+    /// previous one failed, without a pause; a single that fails during `subscribe` is
+    /// resubscribed in a loop, not recursively. A count below 1 still makes one attempt, since a
+    /// single cannot end without a result.
     ///
     /// ```
     /// single:         -#
@@ -303,33 +305,7 @@ extension Single {
     /// - Parameter maxAttemptCount: The most subscriptions to make, the first one included.
     /// - Returns: A single that fails only once every attempt has failed.
     public func retry(_ maxAttemptCount: Int) -> Single<Element> {
-        let source = self.source
-        return Single(unchecked: Observable { observer in
-            let attempt = SerialDisposable()
-            @Sendable func subscribe(attemptNumber: Int) {
-                let current = SingleAssignmentDisposable()
-                attempt.disposable = current
-                current.setDisposable(source.subscribe(AnyObserver { event in
-                    guard !current.isDisposed else { return }
-                    switch event {
-                    case .next:
-                        observer.on(event)
-                    case .error(let error):
-                        current.dispose()
-                        if attemptNumber < maxAttemptCount {
-                            subscribe(attemptNumber: attemptNumber + 1)
-                        } else {
-                            observer.on(.error(error))
-                        }
-                    case .completed:
-                        current.dispose()
-                        observer.on(.completed)
-                    }
-                }))
-            }
-            subscribe(attemptNumber: 1)
-            return attempt
-        })
+        Single(unchecked: source.retry(max(maxAttemptCount, 1)))
     }
 
     /// Delivers the result on `scheduler`; see ``ObservableType/observe(on:)``.
