@@ -350,7 +350,7 @@ struct FlatMapTests {
 
     @Test("each operator releases the observer and the transform after completion, error and disposal")
     func releases() throws {
-        let operators: [(String, @Sendable (TestableObservable<Int>, TestableObservable<Int>, Probe) -> Observable<Int>)] = [
+        let operators: [(String, @Sendable (TestableObservable<Int>, TestableObservable<Int>, LifetimeProbe) -> Observable<Int>)] = [
             ("flatMap", { outer, inner, probe in outer.flatMap { _ in _ = probe; return inner } }),
             ("flatMapLatest", { outer, inner, probe in outer.flatMapLatest { _ in _ = probe; return inner } }),
             ("flatMapFirst", { outer, inner, probe in outer.flatMapFirst { _ in _ = probe; return inner } }),
@@ -441,23 +441,4 @@ struct FlatMapTests {
         expectSubscriptions(c.y, "-------^----!")
         expectNoPendingWork(c.scheduler)
     }
-}
-
-private final class Probe: Sendable {}
-
-/// Whether the probe handed to `subscribe` is released once `drive` has run, while the
-/// subscription's disposable is still held.
-private func isReleased(
-    subscribe: (Probe) -> any Disposable,
-    after drive: (any Disposable) throws -> Void
-) rethrows -> Bool {
-    weak var weakProbe: Probe?
-    let subscription: any Disposable
-    do {
-        let probe = Probe()
-        weakProbe = probe
-        subscription = subscribe(probe)
-    }
-    try drive(subscription)
-    return withExtendedLifetime(subscription) { weakProbe == nil }
 }

@@ -2,12 +2,36 @@ import Streams
 import Synchronization
 import Testing
 
+/// Collects items from any thread, in the order they arrive.
+final class Recorder<T: Sendable>: Sendable {
+    private let storage = Mutex<[T]>([])
+    func append(_ item: T) { storage.withLock { $0.append(item) } }
+    var items: [T] { storage.withLock { $0 } }
+}
+
 /// How a subscription under test ends.
 enum SubscriptionEnding: CaseIterable, Sendable { case completion, error, disposal }
 
 /// An object whose release a test watches through a weak reference.
 final class LifetimeProbe: Sendable {
     func pass(_ value: Int) -> Bool { true }
+}
+
+/// Whether the probe handed to `subscribe` is released once `drive` has run, while the
+/// subscription's disposable is still held.
+func isReleased(
+    subscribe: (LifetimeProbe) -> any Disposable,
+    after drive: (any Disposable) throws -> Void
+) rethrows -> Bool {
+    weak var weakProbe: LifetimeProbe?
+    let subscription: any Disposable
+    do {
+        let probe = LifetimeProbe()
+        weakProbe = probe
+        subscription = subscribe(probe)
+    }
+    try drive(subscription)
+    return withExtendedLifetime(subscription) { weakProbe == nil }
 }
 
 /// Subscribes through `operator` to a hot source that emits 1 at 210 and ends at 220 (or is
@@ -40,6 +64,36 @@ func expectReleasesProbe(
     #expect(values.items == [1], sourceLocation: sourceLocation)
     subscription.dispose()
     #expect(scheduler.pendingTicks.isEmpty, sourceLocation: sourceLocation)
+}
+
+/// Subscribes through `makeOutput` to a hot source that sends 1 at 10 and 2 at 11 and then, at
+/// 12, completes, fails or is disposed, with an observer holding a probe; runs the scheduler
+/// and expects the probe to be released while the subscription's disposable is still held, and
+/// no work to be left. Made for the time operators, where a value is still waiting at 12.
+func expectReleasesObserver(
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ makeOutput: (TestableObservable<Int>, TestScheduler) -> Observable<Int>
+) throws {
+    for ending in SubscriptionEnding.allCases {
+        let scheduler = TestScheduler()
+        let events: [Recorded<Event<Int>>] = switch ending {
+        case .completion: [.next(10, 1), .next(11, 2), .completed(12)]
+        case .error: [.next(10, 1), .next(11, 2), .error(12, TestError("x"))]
+        case .disposal: [.next(10, 1), .next(11, 2)]
+        }
+        let source = scheduler.createHotObservable(events)
+        let released = try isReleased(subscribe: { probe in
+            makeOutput(source, scheduler).subscribe(AnyObserver { [probe] _ in _ = probe })
+        }, after: { subscription in
+            if ending == .disposal {
+                try scheduler.advance(to: 12)
+                subscription.dispose()
+            }
+            try scheduler.run()
+        })
+        #expect(released, "\(ending)", sourceLocation: sourceLocation)
+        #expect(scheduler.pendingTicks.isEmpty, sourceLocation: sourceLocation)
+    }
 }
 
 /// A source that lets a test send events into the current subscriber directly, so a handler

@@ -349,18 +349,14 @@ struct SingleTests {
                 ending == "success" ? [.next(10, 1), .completed(12)]
                     : ending == "failure" ? [.next(10, 1), .error(12, TestError("x"))] : [.next(10, 1)]
             )
-            weak var weakToken: Token?
-            var subscription: (any Disposable)?
-            do {
-                let token = Token()
-                weakToken = token
-                subscription = source.asSingle().subscribe { [token] _ in _ = token }
-            }
-            try scheduler.advance(to: 12)
-            if ending == "disposed" { subscription?.dispose() }
-            try scheduler.run()
-            #expect(weakToken == nil, "\(ending)")
-            withExtendedLifetime(subscription) {}
+            let released = try isReleased(subscribe: { probe in
+                source.asSingle().subscribe { [probe] _ in _ = probe }
+            }, after: { subscription in
+                try scheduler.advance(to: 12)
+                if ending == "disposed" { subscription.dispose() }
+                try scheduler.run()
+            })
+            #expect(released, "\(ending)")
             #expect(scheduler.pendingTicks.isEmpty)
         }
     }
@@ -476,5 +472,3 @@ extension SingleTests {
         #expect(scheduler.pendingTicks.isEmpty)
     }
 }
-
-private final class Token: Sendable {}
