@@ -126,15 +126,15 @@ struct ConcatTests {
     func reentrant() {
         let first = Subject<Int>()
         let log = Recorder<String>()
-        let depth = Mutex(0)
+        let calls = CallDepth()
         let subscription = Observable.concat(first.asObservable(), .just(9)).subscribe(AnyObserver { event in
-            let level = depth.withLock { $0 += 1; return $0 }
-            log.append("\(event) at depth \(level)")
-            if event.element == 1 {
-                first.onNext(2)
-                first.onCompleted()
+            calls.run { depth in
+                log.append("\(event) at depth \(depth)")
+                if event.element == 1 {
+                    first.onNext(2)
+                    first.onCompleted()
+                }
             }
-            depth.withLock { $0 -= 1 }
         })
         first.onNext(1)
         #expect(log.items == ["next(1) at depth 1", "next(2) at depth 1", "next(9) at depth 1", "completed at depth 1"])

@@ -1,4 +1,3 @@
-import Dispatch
 import Streams
 import StreamsTesting
 import Synchronization
@@ -86,30 +85,14 @@ struct FlatMapTests {
     func flatMapThreads() {
         let sources = (0..<4).map { _ in Subject<Int>() }
         let perSource = 5_000
-        let inside = Atomic<Int>(0)
-        let overlaps = Atomic<Int>(0)
-        let received = Mutex<[[Int]]>(Array(repeating: [], count: 4))
-        let completions = Atomic<Int>(0)
+        let probe = SerialProbe()
         let subscription = Observable.from(0..<4)
             .flatMap { sources[$0] }
-            .subscribe(AnyObserver { event in
-                if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 {
-                    overlaps.add(1, ordering: .relaxed)
-                }
-                switch event {
-                case .next(let value): received.withLock { $0[value / perSource].append(value % perSource) }
-                case .error: break
-                case .completed: completions.add(1, ordering: .relaxed)
-                }
-                inside.subtract(1, ordering: .acquiringAndReleasing)
-            })
-        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-            for value in 0..<perSource { sources[index].onNext(index * perSource + value) }
-            sources[index].onCompleted()
-        }
-        #expect(overlaps.load(ordering: .relaxed) == 0)
-        #expect(completions.load(ordering: .relaxed) == 1)
-        #expect(received.withLock { $0 } == Array(repeating: Array(0..<perSource), count: 4))
+            .subscribe(probe.observer)
+        sendConcurrently(perSource, from: sources)
+        #expect(probe.overlaps == 0)
+        #expect(probe.completions == 1)
+        #expect(probe.valuesBySource(4, perSource: perSource) == Array(repeating: Array(0..<perSource), count: 4))
         subscription.dispose()
     }
 

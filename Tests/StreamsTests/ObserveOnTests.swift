@@ -1,7 +1,6 @@
 import Dispatch
 import Streams
 import StreamsTesting
-import Synchronization
 import Testing
 
 @Suite("observe(on:)")
@@ -127,16 +126,9 @@ struct ObserveOnTests {
         let subject = Subject<Int>()
         let done = DispatchSemaphore(value: 0)
         let values = Recorder<Int>()
-        let inside = Mutex(0)
-        let overlaps = Mutex(0)
+        let calls = CallDepth()
         let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
-            let concurrent = inside.withLock { count in
-                count += 1
-                return count
-            }
-            if concurrent > 1 { overlaps.withLock { $0 += 1 } }
-            values.append(value)
-            inside.withLock { $0 -= 1 }
+            calls.run { values.append(value) }
         }, onCompleted: { done.signal() })
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
@@ -146,7 +138,7 @@ struct ObserveOnTests {
         subject.onCompleted()
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(values.items == Array(0..<500))
-        #expect(overlaps.withLock { $0 } == 0)
+        #expect(calls.overlaps == 0)
         subscription.dispose()
     }
 }

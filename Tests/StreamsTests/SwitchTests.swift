@@ -1,6 +1,5 @@
 import Streams
 import StreamsTesting
-import Synchronization
 import Testing
 
 @Suite("switchLatest")
@@ -126,12 +125,12 @@ struct SwitchTests {
         let outer = Subject<Observable<Int>>()
         let first = Subject<Int>()
         let log = Recorder<String>()
-        let depth = Mutex(0)
+        let calls = CallDepth()
         let subscription = outer.switchLatest().subscribe(AnyObserver { event in
-            let level = depth.withLock { $0 += 1; return $0 }
-            log.append("\(event) at depth \(level)")
-            if event.element == 1 { outer.onNext(.of(8, 9)) }
-            depth.withLock { $0 -= 1 }
+            calls.run { depth in
+                log.append("\(event) at depth \(depth)")
+                if event.element == 1 { outer.onNext(.of(8, 9)) }
+            }
         })
         outer.onNext(first.asObservable())
         first.onNext(1)
