@@ -1,0 +1,79 @@
+import Synchronization
+
+extension ObservableType {
+    /// Delivers every event on `scheduler`, in order and one at a time.
+    ///
+    /// Events are queued as the source sends them and delivered by an action on `scheduler`.
+    /// Put it right before code that must run on a particular thread, typically UI code on
+    /// ``DispatchQueueScheduler/main``:
+    ///
+    /// ```swift
+    /// photos
+    ///     .observe(on: DispatchQueueScheduler.main)
+    ///     .subscribe(onNext: { collectionView.apply($0) })
+    /// ```
+    ///
+    /// Only the delivery moves: the source is still subscribed to on the subscribing thread (see
+    /// ``subscribe(on:)``). Delivery stays serial and in order even on a scheduler that runs
+    /// actions concurrently, because a single action delivers the queue at a time. Disposing
+    /// the subscription drops the events still queued. A ``TestScheduler`` delivers on the tick
+    /// the event was sent, with no hidden extra tick:
+    ///
+    /// ```
+    /// source:  -a-b-|
+    ///          observe(on: scheduler)
+    /// output:  -a-b-|
+    /// ```
+    ///
+    /// - Parameter scheduler: The scheduler that delivers the events.
+    /// - Returns: The same events, delivered on `scheduler`.
+    public func observe(on scheduler: any Scheduler) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let state = Mutex(ObserveOnState<Element>())
+            let upstream = SingleAssignmentDisposable()
+            let delivery = SerialDisposable()
+            let subscription = CompositeDisposable([upstream, delivery])
+
+            @Sendable func deliverQueue() {
+                while let event = state.withLock({ $0.dequeue() }) {
+                    guard !subscription.isDisposed else { return }
+                    observer.on(event)
+                }
+            }
+
+            upstream.setDisposable(source.subscribe(AnyObserver { event in
+                guard !upstream.isDisposed else { return }
+                if event.isStopEvent { upstream.dispose() }
+                if state.withLock({ $0.enqueue(event) }) {
+                    delivery.disposable = scheduler.schedule(deliverQueue)
+                }
+            }))
+            return subscription
+        }
+    }
+}
+
+/// The state of one ``ObservableType/observe(on:)`` subscription: the events not yet delivered,
+/// and whether an action to deliver them is scheduled or running.
+private struct ObserveOnState<Element: Sendable> {
+    var queue: [Event<Element>] = []
+    var isScheduled = false
+
+    /// Queues an event; returns whether the caller must schedule a delivery action.
+    mutating func enqueue(_ event: Event<Element>) -> Bool {
+        queue.append(event)
+        guard !isScheduled else { return false }
+        isScheduled = true
+        return true
+    }
+
+    /// The next event to deliver, or `nil` once the queue is empty, which ends the action.
+    mutating func dequeue() -> Event<Element>? {
+        guard !queue.isEmpty else {
+            isScheduled = false
+            return nil
+        }
+        return queue.removeFirst()
+    }
+}

@@ -1,0 +1,191 @@
+import Synchronization
+
+extension ObservableType {
+    /// Emits a value, then ignores values for `dueTime`, emitting the latest of them (if any)
+    /// when that window ends.
+    ///
+    /// Throttle limits the rate of a stream without making its first value wait: a value that
+    /// arrives when nothing was emitted in the last `dueTime` passes at once. The window is
+    /// inclusive, so a value arriving exactly `dueTime` after the last emission also passes at
+    /// once. Values arriving sooner are held: with `latest: true` (the default) the last of them
+    /// is emitted when the window closes, which opens a new window; with `latest: false` they
+    /// are dropped. So no two values are emitted less than `dueTime` apart.
+    ///
+    /// ```
+    /// source:  -abc----d-|
+    ///          throttle(.seconds(3))
+    /// output:  -a--c---d-|
+    ///
+    /// source:  -abc----d-|
+    ///          throttle(.seconds(3), latest: false)
+    /// output:  -a------d-|
+    /// ```
+    ///
+    /// Completion waits for a held value: it is emitted when its window closes and the sequence
+    /// completes right after it. An error is forwarded at once and drops a held value. Either
+    /// way the source subscription ends when the source terminates.
+    ///
+    /// ```
+    /// source:  -ab|
+    ///          throttle(.seconds(3))
+    /// output:  -a--(b|)
+    ///
+    /// source:  -ab#
+    ///          throttle(.seconds(3))
+    /// output:  -a-#
+    /// ```
+    ///
+    /// Values that pass at once are delivered on the source's thread; values emitted when a
+    /// window closes, and a completion that waited for one, are delivered on `scheduler`.
+    /// Delivery is serial either way. Use it for a button that must not fire twice in a row, or
+    /// a scroll position that updates a model at most every 300 ms.
+    ///
+    /// - Parameters:
+    ///   - dueTime: The least time between two emitted values.
+    ///   - latest: Whether to emit the latest value held back during a window when it ends.
+    ///   - scheduler: The scheduler that measures time and runs the window timers.
+    /// - Returns: The throttled observable.
+    public func throttle(
+        _ dueTime: Duration,
+        latest: Bool = true,
+        scheduler: any Scheduler
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let state = Mutex(ThrottleState<Element>(dueTime: dueTime, latest: latest))
+            let upstream = SingleAssignmentDisposable()
+            let timer = SerialDisposable()
+            let subscription = CompositeDisposable([upstream, timer])
+
+            @Sendable func deliver() {
+                var batch = state.withLock { $0.takeOutbox(isDeliverer: false) }
+                while let events = batch {
+                    for event in events where !subscription.isDisposed {
+                        observer.on(event)
+                    }
+                    batch = state.withLock { $0.takeOutbox(isDeliverer: true) }
+                }
+            }
+
+            @Sendable func windowEnded(_ window: UInt64) {
+                let now = scheduler.now
+                let finished = state.withLock { $0.windowEnded(window, at: now) }
+                if finished { timer.dispose() }
+                deliver()
+            }
+
+            upstream.setDisposable(source.subscribe(AnyObserver { event in
+                guard !upstream.isDisposed else { return }
+                switch event {
+                case .next(let value):
+                    let now = scheduler.now
+                    let window = state.withLock { $0.receive(value, at: now) }
+                    if let (id, wait) = window {
+                        timer.disposable = scheduler.schedule(after: wait) { windowEnded(id) }
+                    }
+                case .error(let error):
+                    state.withLock { $0.fail(error) }
+                    upstream.dispose()
+                    timer.dispose()
+                case .completed:
+                    state.withLock { $0.complete() }
+                    upstream.dispose()
+                }
+                deliver()
+            }))
+            return subscription
+        }
+    }
+}
+
+/// The state of one ``ObservableType/throttle(_:latest:scheduler:)`` subscription.
+///
+/// Values and terminal events are decided under the lock and queued in `outbox`; whoever finds
+/// nobody delivering delivers the queue after unlocking, so the source thread and the timer
+/// never call the observer at the same time, and events keep the order in which they were
+/// decided.
+private struct ThrottleState<Element: Sendable> {
+    let dueTime: Duration
+    let latest: Bool
+    /// When the last value was emitted.
+    var lastSent: Duration?
+    /// The latest value held back during the current window.
+    var pending: Element?
+    /// Identifies the window whose timer may emit `pending`; a timer of an older window is stale.
+    var window: UInt64 = 0
+    /// The source completed while a value was held: complete after emitting it.
+    var completesAfterPending = false
+    var isStopped = false
+    var outbox: [Event<Element>] = []
+    var isDelivering = false
+
+    init(dueTime: Duration, latest: Bool) {
+        self.dueTime = dueTime
+        self.latest = latest
+    }
+
+    /// Emits `value` now, holds it, or drops it. Returns the window to time when `value` is the
+    /// first value held in it: its id and how long until it ends.
+    mutating func receive(_ value: Element, at now: Duration) -> (UInt64, Duration)? {
+        guard !isStopped else { return nil }
+        let elapsed = lastSent.map { now - $0 } ?? dueTime
+        if elapsed >= dueTime {
+            pending = nil
+            lastSent = now
+            outbox.append(.next(value))
+            return nil
+        }
+        guard latest else { return nil }
+        let isTimed = pending != nil
+        pending = value
+        guard !isTimed else { return nil }
+        window &+= 1
+        return (window, dueTime - elapsed)
+    }
+
+    /// Emits the held value of `window`, and completes if the source already did.
+    /// Returns whether the sequence is now finished.
+    mutating func windowEnded(_ window: UInt64, at now: Duration) -> Bool {
+        guard !isStopped, window == self.window else { return false }
+        if let value = pending {
+            pending = nil
+            lastSent = now
+            outbox.append(.next(value))
+        }
+        guard completesAfterPending else { return false }
+        isStopped = true
+        outbox.append(.completed)
+        return true
+    }
+
+    mutating func complete() {
+        guard !isStopped else { return }
+        if pending != nil {
+            completesAfterPending = true
+        } else {
+            isStopped = true
+            outbox.append(.completed)
+        }
+    }
+
+    mutating func fail(_ error: any Error) {
+        guard !isStopped else { return }
+        isStopped = true
+        pending = nil
+        outbox.append(.error(error))
+    }
+
+    /// Hands the queued events to a deliverer. A new caller (`isDeliverer == false`) gets them
+    /// only when nobody is delivering, and becomes the deliverer; the deliverer gets what was
+    /// queued meanwhile, and gives up the role when nothing is left.
+    mutating func takeOutbox(isDeliverer: Bool) -> [Event<Element>]? {
+        guard isDeliverer || !isDelivering else { return nil }
+        guard !outbox.isEmpty else {
+            if isDeliverer { isDelivering = false }
+            return nil
+        }
+        isDelivering = true
+        defer { outbox.removeAll() }
+        return outbox
+    }
+}

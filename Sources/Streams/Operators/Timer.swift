@@ -1,0 +1,67 @@
+import Synchronization
+
+extension Observable where Element == Int {
+    /// Emits `0` once `dueTime` has passed, then either completes or, given a `period`,
+    /// keeps emitting `1`, `2`, … every `period`.
+    ///
+    /// Without a period the timer is a one-shot: it emits `0` and completes on the same tick.
+    /// With a period it never completes; dispose the subscription to stop it. Each subscriber
+    /// gets its own timer, started when it subscribes. Events are delivered on `scheduler`.
+    ///
+    /// ```
+    /// timer(.seconds(3)):                      ---(0|)
+    /// timer(.seconds(3), period: .seconds(2)): ---0-1-2-3
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: The time before the first value.
+    ///   - period: The time between later values, or `nil` for a single value; it must be
+    ///     positive.
+    ///   - scheduler: The scheduler that runs the timer and delivers the values.
+    /// - Returns: An observable of `0`, `1`, `2`, … .
+    public static func timer(
+        _ dueTime: Duration,
+        period: Duration? = nil,
+        scheduler: any Scheduler
+    ) -> Observable<Int> {
+        guard let period else {
+            return Observable { observer in
+                let lifetime = SingleAssignmentDisposable()
+                lifetime.setDisposable(scheduler.schedule(after: dueTime) {
+                    observer.on(.next(0))
+                    guard !lifetime.isDisposed else { return }
+                    observer.on(.completed)
+                })
+                return lifetime
+            }
+        }
+        precondition(period > .zero, "a periodic timer needs a positive period")
+        return Observable { observer in
+            let counter = Mutex(0)
+            return scheduler.schedulePeriodic(after: dueTime, period: period) {
+                let value = counter.withLock { count in
+                    defer { count += 1 }
+                    return count
+                }
+                observer.on(.next(value))
+            }
+        }
+    }
+
+    /// Emits `0`, `1`, `2`, … every `period`, starting one `period` after subscription.
+    ///
+    /// The same as ``timer(_:period:scheduler:)`` with `dueTime` equal to `period`. It never
+    /// completes; dispose the subscription to stop it. Events are delivered on `scheduler`.
+    ///
+    /// ```
+    /// interval(.seconds(2)):  --0-1-2-3
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - period: The time before the first value and between later ones.
+    ///   - scheduler: The scheduler that runs the timer and delivers the values.
+    /// - Returns: An observable of `0`, `1`, `2`, … .
+    public static func interval(_ period: Duration, scheduler: any Scheduler) -> Observable<Int> {
+        timer(period, period: period, scheduler: scheduler)
+    }
+}

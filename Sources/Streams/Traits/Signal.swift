@@ -1,0 +1,302 @@
+import Synchronization
+
+/// A stream of UI events that never fails, delivers on one scheduler, is shared by its
+/// subscribers and does not replay: RxCocoa's `Signal`.
+///
+/// Use a signal for things that *happen*: "show an error banner", "scroll to top", "the user
+/// reached the bottom of the feed". A subscriber hears only what happens after it subscribed:
+/// a banner is not shown again to a screen that appears later. (For *state* that a late
+/// subscriber must see at once, such as the photos on screen, use a ``BehaviorValue``.)
+///
+/// A signal keeps three promises:
+///
+/// - **It never fails.** It is made with one of the `asSignal` functions, which say what
+///   replaces an error: a value (``ObservableType/asSignal(onErrorJustReturn:scheduler:)``),
+///   another signal (``ObservableType/asSignal(onErrorSignalWith:scheduler:)``) or one
+///   computed from the error (``ObservableType/asSignal(scheduler:onErrorRecover:)``).
+/// - **It delivers on its scheduler**, ``DispatchQueueScheduler/main`` unless you pass another
+///   one (tests pass a ``TestScheduler``).
+/// - **It is shared.** However many subscribers it has, the source is subscribed to once,
+///   while at least one of them is subscribed (`share(replay: 0)` semantics). When the last
+///   one leaves, the source subscription is disposed; the next subscriber starts a new one.
+///   It does not replay: a late subscriber receives only later events.
+///
+/// ```
+/// source:         -a-b-c-d-|
+///                 asSignal(onErrorJustReturn: x, scheduler: scheduler)
+/// early:          -a-b-c-d-|      (subscribed at 0)
+/// late:           -----c-d-|      (subscribed at 4: no replay)
+/// subscriptions:  ^--------!      (one source subscription for both)
+/// ```
+///
+/// ```swift
+/// viewModel.output.errorMessage            // Signal<String>
+///     .emit(onNext: { banner.show($0) })
+///     .disposed(by: disposeBag)
+/// ```
+public struct Signal<Element: Sendable>: Sendable {
+    private let source: Observable<Element>
+
+    /// Shares `source`, which already delivers on the signal's scheduler and never fails.
+    init(unshared source: Observable<Element>) {
+        self.source = shareWhileSubscribed(source)
+    }
+
+    /// This signal as an observable, for the operators of ``ObservableType``.
+    ///
+    /// The observable never fails, delivers on the signal's scheduler and is shared.
+    public func asObservable() -> Observable<Element> {
+        source
+    }
+}
+
+// MARK: - Creating
+
+extension ObservableType {
+    /// Turns this sequence into a ``Signal`` that emits `element` and completes in place of an
+    /// error.
+    ///
+    /// ```
+    /// source:  -a-b-#
+    ///          asSignal(onErrorJustReturn: x, scheduler: scheduler)
+    /// output:  -a-b-(x|)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - element: The value to emit instead of failing.
+    ///   - scheduler: The scheduler that delivers the events; the main queue by default.
+    /// - Returns: The signal.
+    public func asSignal(
+        onErrorJustReturn element: Element,
+        scheduler: any Scheduler = DispatchQueueScheduler.main
+    ) -> Signal<Element> {
+        Signal(unshared: recovering(asObservable(), on: scheduler) { _ in .just(element) })
+    }
+
+    /// Turns this sequence into a ``Signal`` that continues with `signal` in place of an error.
+    ///
+    /// ```
+    /// source:    -a-#
+    /// fallback:  --x-y-|
+    ///            asSignal(onErrorSignalWith: fallback, scheduler: scheduler)
+    /// output:    -a--y-|
+    /// ```
+    ///
+    /// The fallback is subscribed to when the error arrives, so, as a signal that does not
+    /// replay, it contributes only what it emits from then on.
+    ///
+    /// - Parameters:
+    ///   - signal: The signal to continue with.
+    ///   - scheduler: The scheduler that delivers the events; the main queue by default.
+    /// - Returns: The signal.
+    public func asSignal(
+        onErrorSignalWith signal: Signal<Element>,
+        scheduler: any Scheduler = DispatchQueueScheduler.main
+    ) -> Signal<Element> {
+        Signal(unshared: recovering(asObservable(), on: scheduler) { _ in signal.asObservable() })
+    }
+
+    /// Turns this sequence into a ``Signal`` that continues with the signal `onErrorRecover`
+    /// returns for an error.
+    ///
+    /// ```swift
+    /// let message = failures.asSignal { error in .just("Could not load: \(error)") }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler that delivers the events; the main queue by default.
+    ///   - onErrorRecover: Builds the signal to continue with from the error.
+    /// - Returns: The signal.
+    public func asSignal(
+        scheduler: any Scheduler = DispatchQueueScheduler.main,
+        onErrorRecover: @escaping @Sendable (any Error) -> Signal<Element>
+    ) -> Signal<Element> {
+        Signal(unshared: recovering(asObservable(), on: scheduler) { onErrorRecover($0).asObservable() })
+    }
+}
+
+extension Signal {
+    /// A signal that emits `element` and completes, on `scheduler`.
+    ///
+    /// ```
+    /// just(a):  (a|)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - element: The value.
+    ///   - scheduler: The scheduler that delivers it; the main queue by default.
+    /// - Returns: The signal.
+    public static func just(
+        _ element: Element,
+        scheduler: any Scheduler = DispatchQueueScheduler.main
+    ) -> Signal<Element> {
+        Signal(unshared: Observable.just(element).subscribe(on: scheduler))
+    }
+
+    /// A signal that completes at once, on `scheduler`, without values.
+    ///
+    /// ```
+    /// empty():  |
+    /// ```
+    ///
+    /// - Parameter scheduler: The scheduler that delivers the completion; the main queue by
+    ///   default.
+    /// - Returns: The signal.
+    public static func empty(scheduler: any Scheduler = DispatchQueueScheduler.main) -> Signal<Element> {
+        Signal(unshared: Observable.empty().subscribe(on: scheduler))
+    }
+}
+
+// MARK: - Emitting
+
+extension Signal {
+    /// Subscribes closures to the signal.
+    ///
+    /// They run on the signal's scheduler. `onDisposed` runs once when the subscription ends:
+    /// after the completion, or when the returned disposable is disposed.
+    ///
+    /// - Parameters:
+    ///   - onNext: Called with each value.
+    ///   - onCompleted: Called when the signal completes.
+    ///   - onDisposed: Called once when the subscription ends.
+    /// - Returns: A disposable that ends the subscription.
+    public func emit(
+        onNext: (@Sendable (Element) -> Void)? = nil,
+        onCompleted: (@Sendable () -> Void)? = nil,
+        onDisposed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Sends every value to `value` with ``BehaviorValue/accept(_:)``; the completion is not
+    /// forwarded, since a ``BehaviorValue`` never ends.
+    ///
+    /// - Parameter value: The value to update.
+    /// - Returns: A disposable that ends the subscription.
+    public func emit(to value: BehaviorValue<Element>) -> any Disposable {
+        source.subscribe(onNext: { value.accept($0) })
+    }
+
+    /// Sends every value, and the completion, into `subject`.
+    ///
+    /// - Parameter subject: The subject to send into.
+    /// - Returns: A disposable that ends the subscription.
+    public func emit(to subject: Subject<Element>) -> any Disposable {
+        source.subscribe { subject.on($0) }
+    }
+}
+
+// MARK: - Operators
+
+extension Signal {
+    /// Transforms each value; the result is a signal on the same scheduler.
+    ///
+    /// - Parameter transform: Applied to each value.
+    /// - Returns: A signal of the transformed values.
+    public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> Signal<Result> {
+        Signal<Result>(unshared: source.map(transform))
+    }
+
+    /// Emits only the values that satisfy `isIncluded`.
+    ///
+    /// - Parameter isIncluded: Decides whether a value passes.
+    /// - Returns: A signal of the values that passed.
+    public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Signal<Element> {
+        Signal(unshared: source.filter(isIncluded))
+    }
+}
+
+// MARK: - Implementation
+
+/// `source` delivered on `scheduler`, continuing with `fallback(error)` in place of an error.
+///
+/// The error is replaced after the move to `scheduler`, so the fallback is subscribed to on the
+/// scheduler, as in RxCocoa.
+private func recovering<Element: Sendable>(
+    _ source: Observable<Element>,
+    on scheduler: any Scheduler,
+    with fallback: @escaping @Sendable (any Error) -> Observable<Element>
+) -> Observable<Element> {
+    let delivered = source.observe(on: scheduler)
+    return Observable { observer in
+        let first = SingleAssignmentDisposable()
+        let replacement = SingleAssignmentDisposable()
+        first.setDisposable(delivered.subscribe(AnyObserver { event in
+            guard !first.isDisposed else { return }
+            switch event {
+            case .next:
+                observer.on(event)
+            case .error(let error):
+                first.dispose()
+                replacement.setDisposable(fallback(error).subscribe(observer))
+            case .completed:
+                first.dispose()
+                observer.on(.completed)
+            }
+        }))
+        return Disposables.create(first, replacement)
+    }
+}
+
+/// The connection a signal's subscribers share: one ``Subject`` fed by one subscription to the
+/// source, kept while at least one subscriber is subscribed.
+private struct SignalShareState<Element: Sendable> {
+    var subject: Subject<Element>?
+    var connection: SingleAssignmentDisposable?
+    var subscribers = 0
+
+    /// Joins the current connection, or starts one; returns the connection to make when the
+    /// caller started it.
+    mutating func join() -> (Subject<Element>, SingleAssignmentDisposable?) {
+        subscribers += 1
+        if let subject { return (subject, nil) }
+        let subject = Subject<Element>()
+        let connection = SingleAssignmentDisposable()
+        self.subject = subject
+        self.connection = connection
+        return (subject, connection)
+    }
+
+    /// Leaves `subject`'s connection; returns the connection to dispose when it was the last.
+    mutating func leave(_ subject: Subject<Element>) -> SingleAssignmentDisposable? {
+        guard self.subject === subject else { return nil }
+        subscribers -= 1
+        guard subscribers == 0 else { return nil }
+        defer { reset() }
+        return connection
+    }
+
+    /// Forgets `subject`'s connection once its source has terminated.
+    mutating func end(_ subject: Subject<Element>) {
+        if self.subject === subject { reset() }
+    }
+
+    private mutating func reset() {
+        subject = nil
+        connection = nil
+        subscribers = 0
+    }
+}
+
+/// `source` shared by its subscribers while at least one is subscribed, without replay: the
+/// first subscriber connects a ``Subject`` to the source, the last one to leave disconnects it.
+///
+/// Written here rather than on `share(replay:)` so that ``Signal`` reads top to bottom; it is
+/// the `replay: 0`, "while connected" case only.
+private func shareWhileSubscribed<Element: Sendable>(_ source: Observable<Element>) -> Observable<Element> {
+    let state = Mutex(SignalShareState<Element>())
+    return Observable { observer in
+        let (subject, connection) = state.withLock { $0.join() }
+        let subscription = subject.subscribe(observer)
+        if let connection {
+            connection.setDisposable(source.subscribe(AnyObserver { event in
+                if event.isStopEvent { state.withLock { $0.end(subject) } }
+                subject.on(event)
+            }))
+        }
+        return Disposables.create {
+            subscription.dispose()
+            state.withLock { $0.leave(subject) }?.dispose()
+        }
+    }
+}

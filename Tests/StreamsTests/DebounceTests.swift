@@ -1,0 +1,262 @@
+import Streams
+import StreamsTesting
+import Testing
+
+@Suite("debounce")
+struct DebounceTests {
+    private static let everyFifty: [Recorded<Event<Int>>] = [
+        .next(150, 1), .next(200, 2), .next(250, 3), .next(300, 4), .next(350, 5),
+        .next(400, 6), .next(450, 7), .next(500, 8),
+    ]
+
+    @Test("values spaced wider than the due time all pass, each dueTime late")
+    func allPass() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable(Self.everyFifty + [.completed(550)])
+        let observer = try scheduler.start { source.debounce(.seconds(20), scheduler: scheduler) }
+        #expect(observer.events == [
+            .next(270, 3), .next(320, 4), .next(370, 5), .next(420, 6), .next(470, 7), .next(520, 8),
+            .completed(550),
+        ])
+        #expect(source.subscriptions == [Subscription(200, 550)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("an error after values that all passed is forwarded at once")
+    func allPassErrorEnd() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable(Self.everyFifty + [.error(550, TestError("x"))])
+        let observer = try scheduler.start { source.debounce(.seconds(20), scheduler: scheduler) }
+        #expect(observer.events == [
+            .next(270, 3), .next(320, 4), .next(370, 5), .next(420, 6), .next(470, 7), .next(520, 8),
+            .error(550, TestError("x")),
+        ])
+        #expect(source.subscriptions == [Subscription(200, 550)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("values closer than the due time are dropped; completion flushes the last one")
+    func allDrop() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable(Self.everyFifty + [.completed(550)])
+        let observer = try scheduler.start { source.debounce(.seconds(60), scheduler: scheduler) }
+        #expect(observer.events == [.next(550, 8), .completed(550)])
+        #expect(source.subscriptions == [Subscription(200, 550)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("an error drops the waiting value")
+    func allDropError() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable(Self.everyFifty + [.error(550, TestError("x"))])
+        let observer = try scheduler.start { source.debounce(.seconds(60), scheduler: scheduler) }
+        #expect(observer.events == [.error(550, TestError("x"))])
+        #expect(source.subscriptions == [Subscription(200, 550)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("empty, error-only and never sources pass their ending through")
+    func emptyErrorNever() throws {
+        let scheduler = TestScheduler()
+        let empty = scheduler.createHotObservable([.next(150, 1), .completed(300)])
+        #expect(try scheduler.start { empty.debounce(.seconds(10), scheduler: scheduler) }.events == [.completed(300)])
+
+        let errorScheduler = TestScheduler()
+        let failing = errorScheduler.createHotObservable([.next(150, 1), .error(300, TestError("x"))])
+        let errorObserver = try errorScheduler.start { failing.debounce(.seconds(10), scheduler: errorScheduler) }
+        #expect(errorObserver.events == [.error(300, TestError("x"))])
+
+        let neverScheduler = TestScheduler()
+        let never = neverScheduler.createHotObservable([.next(150, 1)])
+        let neverObserver = try neverScheduler.start { never.debounce(.seconds(10), scheduler: neverScheduler) }
+        #expect(neverObserver.events.isEmpty)
+        #expect(never.subscriptions == [Subscription(200, 1000)])
+        #expect(scheduler.pendingTicks.isEmpty)
+        #expect(errorScheduler.pendingTicks.isEmpty)
+        #expect(neverScheduler.pendingTicks.isEmpty)
+    }
+
+    // MARK: The documented diagrams, as recorded events
+
+    @Test("diagram: -ab----cd---| debounced by 3 gives -----b-----d|")
+    func diagram() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(1, "a"), .next(2, "b"), .next(7, "c"), .next(8, "d"), .completed(12),
+        ])
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.debounce(.seconds(3), scheduler: scheduler)
+        }
+        #expect(observer.events == [.next(5, "b"), .next(11, "d"), .completed(12)])
+        #expect(source.subscriptions == [Subscription(0, 12)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("diagram: completion flushes the waiting value, -ab| gives ---(b|)")
+    func diagramCompletionWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(1, "a"), .next(2, "b"), .completed(3)])
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.debounce(.seconds(3), scheduler: scheduler)
+        }
+        #expect(observer.events == [.next(3, "b"), .completed(3)])
+        #expect(source.subscriptions == [Subscription(0, 3)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("diagram: an error drops the waiting value, -ab# gives ---#")
+    func diagramErrorWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(1, "a"), .next(2, "b"), .error(3, TestError("error"))])
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.debounce(.seconds(3), scheduler: scheduler)
+        }
+        #expect(observer.events == [.error(3, TestError("error"))])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    // MARK: Edges
+
+    @Test("a value arriving on the tick the previous one was due replaces it")
+    func tieReplaces() throws {
+        let scheduler = TestScheduler()
+        // 2's timer is due at 230, but 3 arrives at 230 first (source events were scheduled
+        // earlier), restarting the wait.
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        let observer = try scheduler.start { source.debounce(.seconds(10), scheduler: scheduler) }
+        #expect(observer.events == [.next(240, 3), .completed(300)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("disposal while a value waits cancels its timer")
+    func disposalWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .completed(500)])
+        let observer = try scheduler.start(disposed: 255) { source.debounce(.seconds(20), scheduler: scheduler) }
+        #expect(observer.events == [.next(230, 1)])
+        #expect(source.subscriptions == [Subscription(200, 255)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("a value sent back into the source from onNext restarts the wait")
+    func reentrant() throws {
+        let scheduler = TestScheduler()
+        let subject = Subject<Int>()
+        let observer = scheduler.createObserver(Int.self)
+        let subscription = SerialDisposable()
+        scheduler.scheduleAt(10) {
+            subscription.disposable = subject.debounce(.seconds(5), scheduler: scheduler).subscribe { event in
+                observer.on(event)
+                if case .next(let value) = event, value < 3 { subject.onNext(value + 1) }
+            }
+            subject.onNext(1)
+        }
+        scheduler.scheduleAt(30) { subject.onCompleted() }
+        try scheduler.run()
+        #expect(observer.events == [.next(15, 1), .next(20, 2), .next(25, 3), .completed(30)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("the observer is released after completion, error and disposal")
+    func releasesObserver() throws {
+        for ending in [Ending.completed, .error, .disposed] {
+            let scheduler = TestScheduler()
+            let source = scheduler.createHotObservable(ending.events)
+            let released = try observerIsReleased(scheduler, disposingAt: ending.disposeTick) { observer in
+                source.debounce(.seconds(5), scheduler: scheduler).subscribe(observer)
+            }
+            #expect(released, "\(ending)")
+            #expect(scheduler.pendingTicks.isEmpty)
+        }
+    }
+
+    @Test("with a dispatch queue scheduler, completion flushes the waiting value synchronously")
+    func dispatchQueue() {
+        let scheduler = DispatchQueueScheduler(label: "DebounceTests.dispatchQueue")
+        let seen = Recorder<String>()
+        let subscription = Observable.from([0, 1, 2])
+            .debounce(.seconds(60), scheduler: scheduler)
+            .subscribe { seen.append("\($0)") }
+        #expect(seen.items == ["next(2)", "completed"])
+        subscription.dispose()
+    }
+}
+
+
+// MARK: Marble twins of the documented diagrams
+
+extension DebounceTests {
+    @Test("marbles: -ab----cd---| debounced by 3 is -----b-----d|")
+    func marbleDebounce() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-ab----cd---|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.debounce(.seconds(3), scheduler: scheduler)
+        }
+        expectMarbles(observer, "-----b-----d|")
+        expectSubscriptions(source, "^-----------!")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: -ab| debounced by 3 is ---(b|)")
+    func marbleCompletionWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-ab|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.debounce(.seconds(3), scheduler: scheduler)
+        }
+        expectMarbles(observer, "---(b|)")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: -ab# debounced by 3 is ---#")
+    func marbleErrorWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-ab#")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.debounce(.seconds(3), scheduler: scheduler)
+        }
+        expectMarbles(observer, "---#")
+        expectNoPendingWork(scheduler)
+    }
+}
+
+/// How a release test ends its source.
+private enum Ending {
+    case completed, error, disposed
+
+    /// Two values, the second still waiting, then the ending.
+    var events: [Recorded<Event<Int>>] {
+        switch self {
+        case .completed: [.next(10, 1), .next(11, 2), .completed(12)]
+        case .error: [.next(10, 1), .next(11, 2), .error(12, TestError("x"))]
+        case .disposed: [.next(10, 1), .next(11, 2)]
+        }
+    }
+
+    var disposeTick: Int? { self == .disposed ? 12 : nil }
+}
+
+/// Subscribes with an observer that holds a token, runs the scheduler (disposing at `tick` if
+/// given) and tells whether the token was released while the subscription is still held.
+private func observerIsReleased(
+    _ scheduler: TestScheduler,
+    disposingAt tick: Int?,
+    _ subscribe: (AnyObserver<Int>) -> any Disposable
+) throws -> Bool {
+    weak var weakToken: Token?
+    var subscription: (any Disposable)?
+    do {
+        let token = Token()
+        weakToken = token
+        subscription = subscribe(AnyObserver { [token] _ in _ = token })
+    }
+    if let tick {
+        try scheduler.advance(to: tick)
+        subscription?.dispose()
+    }
+    try scheduler.run()
+    return withExtendedLifetime(subscription) { weakToken == nil }
+}
+
+private final class Token: Sendable {}

@@ -1,0 +1,228 @@
+import Dispatch
+import Streams
+import StreamsTesting
+import Synchronization
+import Testing
+
+@Suite("observe(on:)")
+struct ObserveOnTests {
+    @Test("delivers every event on the tick it was sent, with no extra tick")
+    func normal() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .completed(250),
+        ])
+        let observer = try scheduler.start { source.observe(on: scheduler) }
+        #expect(observer.events == [.next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .completed(250)])
+        #expect(source.subscriptions == [Subscription(200, 250)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("forwards an error after the values sent before it")
+    func error() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 2), .error(250, TestError("x"))])
+        let observer = try scheduler.start { source.observe(on: scheduler) }
+        #expect(observer.events == [.next(210, 2), .error(250, TestError("x"))])
+        #expect(source.subscriptions == [Subscription(200, 250)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("diagram: -a-b-| observed on the test scheduler stays -a-b-|")
+    func diagram() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(1, "a"), .next(3, "b"), .completed(5)])
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.observe(on: scheduler) }
+        #expect(observer.events == [.next(1, "a"), .next(3, "b"), .completed(5)])
+        #expect(source.subscriptions == [Subscription(0, 5)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("events wait for the delivering scheduler, in order")
+    func waitsForScheduler() throws {
+        let target = TestScheduler()
+        try target.advance(to: 5)
+        let subject = Subject<Int>()
+        let observer = target.createObserver(Int.self)
+        let subscription = subject.observe(on: target).subscribe(observer.asObserver())
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onCompleted()
+        #expect(observer.events.isEmpty)
+        try target.advance(to: 7)
+        #expect(observer.events == [.next(5, 1), .next(5, 2), .completed(5)])
+        subscription.dispose()
+        #expect(target.pendingTicks.isEmpty)
+    }
+
+    @Test("disposal drops the events still queued")
+    func disposalDropsQueued() throws {
+        let scheduler = TestScheduler()
+        let target = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let observer = target.createObserver(Int.self)
+        let subscription = source.observe(on: target).subscribe(observer.asObserver())
+        try scheduler.advance(to: 250)
+        subscription.dispose()
+        try target.run()
+        #expect(observer.events.isEmpty)
+        #expect(source.subscriptions == [Subscription(0, 250)])
+        try scheduler.run()
+        #expect(scheduler.pendingTicks.isEmpty && target.pendingTicks.isEmpty)
+    }
+
+    @Test("a value sent back into the source from onNext is delivered after the current one")
+    func reentrant() throws {
+        let scheduler = TestScheduler()
+        let subject = Subject<Int>()
+        let seen = Recorder<String>()
+        let subscription = SerialDisposable()
+        scheduler.scheduleAt(10) {
+            subscription.disposable = subject.observe(on: scheduler).subscribe(onNext: { value in
+                seen.append("begin \(value)")
+                if value < 3 { subject.onNext(value + 1) }
+                seen.append("end \(value)")
+            })
+            subject.onNext(1)
+        }
+        try scheduler.run()
+        #expect(seen.items == ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
+        #expect(scheduler.pendingTicks.isEmpty)
+        subscription.dispose()
+    }
+
+    @Test("the observer is released after completion, error and disposal")
+    func releasesObserver() throws {
+        for ending in [Ending.completed, .error, .disposed] {
+            let scheduler = TestScheduler()
+            let source = scheduler.createHotObservable(ending.events)
+            let released = try observerIsReleased(scheduler, disposingAt: ending.disposeTick) { observer in
+                source.observe(on: scheduler).subscribe(observer)
+            }
+            #expect(released, "\(ending)")
+            #expect(scheduler.pendingTicks.isEmpty)
+        }
+    }
+
+    @Test("on a dispatch queue, events sent from another thread arrive on the queue, in order")
+    func dispatchQueue() {
+        let queue = DispatchQueue(label: "ObserveOnTests.dispatchQueue")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 1)
+        let subject = Subject<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let values = Recorder<Int>()
+        let offQueue = Recorder<Int>()
+        let subscription = subject
+            .observe(on: DispatchQueueScheduler(queue: queue))
+            .subscribe(onNext: { value in
+                values.append(value)
+                if DispatchQueue.getSpecific(key: key) != 1 { offQueue.append(value) }
+            }, onCompleted: { done.signal() })
+        for value in 0..<200 { subject.onNext(value) }
+        subject.onCompleted()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(values.items == Array(0..<200))
+        #expect(offQueue.items.isEmpty)
+        subscription.dispose()
+    }
+
+    @Test("on a concurrent scheduler, delivery is still serial and in order")
+    func concurrentScheduler() {
+        let scheduler = ConcurrentScheduler()
+        let subject = Subject<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let values = Recorder<Int>()
+        let inside = Mutex(0)
+        let overlaps = Mutex(0)
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
+            let concurrent = inside.withLock { count in
+                count += 1
+                return count
+            }
+            if concurrent > 1 { overlaps.withLock { $0 += 1 } }
+            values.append(value)
+            inside.withLock { $0 -= 1 }
+        }, onCompleted: { done.signal() })
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            for value in 0..<500 { subject.onNext(value) }
+        }
+        group.wait()
+        subject.onCompleted()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(values.items == Array(0..<500))
+        #expect(overlaps.withLock { $0 } == 0)
+        subscription.dispose()
+    }
+}
+
+/// Runs every action on a concurrent queue, to check that `observe(on:)` keeps delivery serial.
+private struct ConcurrentScheduler: Scheduler {
+    let queue = DispatchQueue(label: "ObserveOnTests.concurrent", attributes: .concurrent)
+
+    var now: Duration { .nanoseconds(DispatchTime.now().uptimeNanoseconds) }
+
+    func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
+        queue.async(execute: action)
+        return Disposables.create()
+    }
+
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
+        schedule(action)
+    }
+}
+
+
+// MARK: Marble twins of the documented diagrams
+
+extension ObserveOnTests {
+    @Test("marbles: -a-b-| observed on the test scheduler is -a-b-|")
+    func marbleObserveOn() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-a-b-|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.observe(on: scheduler) }
+        expectMarbles(observer, "-a-b-|")
+        expectSubscriptions(source, "^----!")
+        expectNoPendingWork(scheduler)
+    }
+}
+
+/// How a release test ends its source.
+private enum Ending {
+    case completed, error, disposed
+
+    var events: [Recorded<Event<Int>>] {
+        switch self {
+        case .completed: [.next(10, 1), .next(11, 2), .completed(12)]
+        case .error: [.next(10, 1), .next(11, 2), .error(12, TestError("x"))]
+        case .disposed: [.next(10, 1), .next(11, 2)]
+        }
+    }
+
+    var disposeTick: Int? { self == .disposed ? 12 : nil }
+}
+
+/// Subscribes with an observer that holds a token, runs the scheduler (disposing at `tick` if
+/// given) and tells whether the token was released while the subscription is still held.
+private func observerIsReleased(
+    _ scheduler: TestScheduler,
+    disposingAt tick: Int?,
+    _ subscribe: (AnyObserver<Int>) -> any Disposable
+) throws -> Bool {
+    weak var weakToken: Token?
+    var subscription: (any Disposable)?
+    do {
+        let token = Token()
+        weakToken = token
+        subscription = subscribe(AnyObserver { [token] _ in _ = token })
+    }
+    if let tick {
+        try scheduler.advance(to: tick)
+        subscription?.dispose()
+    }
+    try scheduler.run()
+    return withExtendedLifetime(subscription) { weakToken == nil }
+}
+
+private final class Token: Sendable {}

@@ -1,0 +1,295 @@
+import Dispatch
+import Streams
+import StreamsTesting
+import Synchronization
+import Testing
+
+@Suite("Signal")
+struct SignalTests {
+    @Test("onErrorJustReturn emits the replacement and completes in place of the error")
+    func onErrorJustReturn() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError("x"))])
+        let observer = try scheduler.start { source.asSignal(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
+        #expect(observer.events == [.next(210, 1), .next(220, 2), .next(230, 0), .completed(230)])
+        #expect(source.subscriptions == [Subscription(200, 230)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("a completion passes through")
+    func completion() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .completed(230)])
+        let observer = try scheduler.start { source.asSignal(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
+        #expect(observer.events == [.next(210, 1), .completed(230)])
+        #expect(source.subscriptions == [Subscription(200, 230)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("events wait for the signal's scheduler")
+    func deliversOnScheduler() throws {
+        let target = TestScheduler()
+        try target.advance(to: 5)
+        let subject = Subject<Int>()
+        let values = Recorder<Int>()
+        let subscription = subject.asSignal(onErrorJustReturn: 0, scheduler: target).emit(onNext: { values.append($0) })
+        subject.onNext(1)
+        subject.onError(TestError("x"))
+        #expect(values.items.isEmpty)
+        try target.run()
+        #expect(values.items == [1, 0])
+        subscription.dispose()
+        #expect(target.pendingTicks.isEmpty)
+    }
+
+    @Test("on a dispatch queue, events arrive on the queue")
+    func dispatchQueue() {
+        let queue = DispatchQueue(label: "SignalTests.dispatchQueue")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 1)
+        let subject = Subject<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let seen = Recorder<String>()
+        let subscription = subject
+            .asSignal(onErrorJustReturn: -1, scheduler: DispatchQueueScheduler(queue: queue))
+            .emit(
+                onNext: { seen.append("\($0) onQueue=\(DispatchQueue.getSpecific(key: key) == 1)") },
+                onCompleted: { done.signal() }
+            )
+        subject.onNext(1)
+        subject.onError(TestError("x"))
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(seen.items == ["1 onQueue=true", "-1 onQueue=true"])
+        subscription.dispose()
+    }
+
+    @Test("subscribers share one source subscription, which ends when the last one leaves")
+    func shared() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4)])
+        let signal = source.asSignal(onErrorJustReturn: 0, scheduler: scheduler)
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        let subscriptions = Mutex<[String: any Disposable]>([:])
+        scheduler.scheduleAt(200) { subscriptions.withLock { $0["first"] = signal.asObservable().subscribe(first.asObserver()) } }
+        scheduler.scheduleAt(215) { subscriptions.withLock { $0["second"] = signal.asObservable().subscribe(second.asObserver()) } }
+        scheduler.scheduleAt(225) { subscriptions.withLock { $0["first"] }?.dispose() }
+        scheduler.scheduleAt(235) { subscriptions.withLock { $0["second"] }?.dispose() }
+        scheduler.scheduleAt(250) { subscriptions.withLock { $0["third"] = signal.asObservable().subscribe(first.asObserver()) } }
+        scheduler.scheduleAt(260) { subscriptions.withLock { $0["third"] }?.dispose() }
+        try scheduler.run()
+        #expect(first.events == [.next(210, 1), .next(220, 2)])
+        #expect(second.events == [.next(220, 2), .next(230, 3)])
+        #expect(source.subscriptions == [Subscription(200, 235), Subscription(250, 260)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("after the source ends, the next subscriber starts a new subscription")
+    func reconnectsAfterCompletion() {
+        let subscribes = Mutex(0)
+        let source = Observable<Int>.deferred {
+            let count = subscribes.withLock { count in
+                count += 1
+                return count
+            }
+            return .just(count)
+        }
+        let signal = source.asSignal(onErrorJustReturn: 0, scheduler: ImmediateScheduler.instance)
+        let values = Recorder<Int>()
+        _ = signal.emit(onNext: { values.append($0) })
+        _ = signal.emit(onNext: { values.append($0) })
+        #expect(values.items == [1, 2])
+    }
+
+    @Test("onErrorSignalWith continues with the other signal from the error on")
+    func onErrorSignalWith() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .error(230, TestError("x"))])
+        let fallback = scheduler.createHotObservable([.next(220, 10), .next(240, 20), .completed(250)])
+        let observer = try scheduler.start {
+            source.asSignal(
+                onErrorSignalWith: fallback.asSignal(onErrorJustReturn: -1, scheduler: scheduler),
+                scheduler: scheduler
+            ).asObservable()
+        }
+        #expect(observer.events == [.next(210, 1), .next(240, 20), .completed(250)])
+        #expect(fallback.subscriptions == [Subscription(230, 250)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("onErrorRecover builds the continuation from the error")
+    func onErrorRecover() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, "a"), .error(230, TestError("x"))])
+        let observer = try scheduler.start {
+            source.asSignal(scheduler: scheduler) { error in .just("recovered from \(error)", scheduler: scheduler) }
+                .asObservable()
+        }
+        #expect(observer.events == [.next(210, "a"), .next(230, "recovered from x"), .completed(230)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("just and empty deliver on the scheduler")
+    func justAndEmpty() throws {
+        let scheduler = TestScheduler()
+        let just = try scheduler.start { Signal.just(7, scheduler: scheduler).asObservable() }
+        #expect(just.events == [.next(200, 7), .completed(200)])
+        let emptyScheduler = TestScheduler()
+        let empty = try emptyScheduler.start { Signal<Int>.empty(scheduler: emptyScheduler).asObservable() }
+        #expect(empty.events == [.completed(200)])
+        #expect(scheduler.pendingTicks.isEmpty)
+        #expect(emptyScheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("emit(onNext:onCompleted:onDisposed:) reports values, completion, then disposal")
+    func emitClosures() {
+        let log = Recorder<String>()
+        let subject = Subject<Int>()
+        let subscription = subject.asSignal(onErrorJustReturn: 0, scheduler: ImmediateScheduler.instance).emit(
+            onNext: { log.append("next \($0)") },
+            onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") }
+        )
+        subject.onNext(1)
+        subject.onCompleted()
+        subscription.dispose()
+        #expect(log.items == ["next 1", "completed", "disposed"])
+    }
+
+    @Test("emit(to:) updates a BehaviorValue and feeds a Subject")
+    func emitTo() {
+        let subject = Subject<Int>()
+        let signal = subject.asSignal(onErrorJustReturn: 0, scheduler: ImmediateScheduler.instance)
+        let value = BehaviorValue(-1)
+        let relay = Subject<Int>()
+        let relayed = Recorder<String>()
+        let relaySubscription = relay.subscribe { relayed.append("\($0)") }
+        let toValue = signal.emit(to: value)
+        let toSubject = signal.emit(to: relay)
+        subject.onNext(5)
+        #expect(value.value == 5)
+        subject.onCompleted()
+        #expect(value.value == 5)
+        #expect(relayed.items == ["next(5)", "completed"])
+        toValue.dispose()
+        toSubject.dispose()
+        relaySubscription.dispose()
+    }
+
+    @Test("map and filter keep the scheduler and the sharing")
+    func mapAndFilter() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+        let observer = try scheduler.start {
+            source.asSignal(onErrorJustReturn: 0, scheduler: scheduler)
+                .filter { $0 != 2 }
+                .map { $0 * 10 }
+                .asObservable()
+        }
+        #expect(observer.events == [.next(210, 10), .next(230, 30), .completed(240)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("a value sent back into the source from a subscriber reaches every subscriber after the current one")
+    func reentrant() {
+        let subject = Subject<Int>()
+        let signal = subject.asSignal(onErrorJustReturn: 0, scheduler: ImmediateScheduler.instance)
+        let log = Recorder<String>()
+        let first = signal.emit(onNext: { value in
+            log.append("first \(value)")
+            if value == 1 { subject.onNext(2) }
+        })
+        let second = signal.emit(onNext: { log.append("second \($0)") })
+        subject.onNext(1)
+        #expect(log.items == ["first 1", "second 1", "first 2", "second 2"])
+        first.dispose()
+        second.dispose()
+    }
+
+    @Test("the observer is released after completion and after disposal")
+    func releasesObserver() throws {
+        for disposing in [false, true] {
+            let scheduler = TestScheduler()
+            let source = scheduler.createHotObservable(disposing ? [.next(10, 1)] : [.next(10, 1), .error(12, TestError("x"))])
+            let signal = source.asSignal(onErrorJustReturn: 0, scheduler: scheduler)
+            weak var weakToken: Token?
+            var subscription: (any Disposable)?
+            do {
+                let token = Token()
+                weakToken = token
+                subscription = signal.emit(onNext: { [token] _ in _ = token })
+            }
+            try scheduler.advance(to: 12)
+            if disposing { subscription?.dispose() }
+            try scheduler.run()
+            #expect(weakToken == nil, "disposing: \(disposing)")
+            #expect(source.subscriptions == [Subscription(0, 12)])
+            withExtendedLifetime(subscription) {}
+            #expect(scheduler.pendingTicks.isEmpty)
+        }
+    }
+}
+
+// MARK: Marble twins of the documented diagrams
+
+extension SignalTests {
+    @Test("marbles: -a-b-# as a signal with onErrorJustReturn x is -a-b-(x|)")
+    func marbleOnErrorJustReturn() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-a-b-#")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.asSignal(onErrorJustReturn: "x", scheduler: scheduler).asObservable()
+        }
+        expectMarbles(observer, "-a-b-(x|)")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: a late subscriber to -a-b-c-d-| gets -----c-d-|, with one source subscription ^--------!")
+    func marbleSharing() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-a-b-c-d-|")
+        let signal = source.asSignal(onErrorJustReturn: "x", scheduler: scheduler)
+        let late = scheduler.createObserver(String.self)
+        let lateSubscription = SerialDisposable()
+        scheduler.scheduleAt(4) { lateSubscription.disposable = signal.asObservable().subscribe(late.asObserver()) }
+        let early = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { signal.asObservable() }
+        expectMarbles(early, "-a-b-c-d-|")
+        expectMarbles(late, "-----c-d-|")
+        expectSubscriptions(source, "^--------!")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: -a-# continuing with the signal --x-y-| is -a--y-|")
+    func marbleOnErrorSignalWith() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-a-#")
+        let fallback = scheduler.createHotObservable("--x-y-|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.asSignal(
+                onErrorSignalWith: fallback.asSignal(onErrorJustReturn: "e", scheduler: scheduler),
+                scheduler: scheduler
+            ).asObservable()
+        }
+        expectMarbles(observer, "-a--y-|")
+        expectSubscriptions(fallback, "---^--!")
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("marbles: just(a) is (a|) and empty() is |")
+    func marbleJustAndEmpty() throws {
+        let scheduler = TestScheduler()
+        let just = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            Signal.just("a", scheduler: scheduler).asObservable()
+        }
+        expectMarbles(just, "(a|)")
+        let emptyScheduler = TestScheduler()
+        let empty = try emptyScheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            Signal<String>.empty(scheduler: emptyScheduler).asObservable()
+        }
+        expectMarbles(empty, "|")
+        #expect(scheduler.pendingTicks.isEmpty)
+        #expect(emptyScheduler.pendingTicks.isEmpty)
+    }
+}
+
+private final class Token: Sendable {}

@@ -1,0 +1,393 @@
+import Streams
+import StreamsTesting
+import Testing
+
+@Suite("throttle")
+struct ThrottleTests {
+    // MARK: RxSwift's scenarios, latest: true
+
+    @Test("emits the first value at once and the latest of each window when it ends")
+    func latestCompleted() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
+            .next(350, 5), .next(410, 6), .next(450, 7), .completed(500),
+        ])
+        let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
+        #expect(observer.events == [.next(210, 2), .next(410, 6), .next(610, 7), .completed(610)])
+        #expect(source.subscriptions == [Subscription(200, 500)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("a completion after the window emptied is forwarded at once")
+    func latestCompletedAfterDueTime() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
+            .next(350, 5), .next(410, 6), .next(450, 7), .completed(900),
+        ])
+        let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
+        #expect(observer.events == [.next(210, 2), .next(410, 6), .next(610, 7), .completed(900)])
+        #expect(source.subscriptions == [Subscription(200, 900)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("a source that never emits gives nothing")
+    func latestNever() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(150, 0)])
+        let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
+        #expect(observer.events.isEmpty)
+        #expect(source.subscriptions == [Subscription(200, 1000)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("an empty source completes at once")
+    func latestEmpty() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(150, 0), .completed(500)])
+        let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
+        #expect(observer.events == [.completed(500)])
+        #expect(source.subscriptions == [Subscription(200, 500)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("an error is forwarded at once and drops the held value")
+    func latestError() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
+            .next(350, 5), .error(410, TestError("x")), .next(450, 7), .completed(500),
+        ])
+        let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
+        #expect(observer.events == [.next(210, 2), .error(410, TestError("x"))])
+        #expect(source.subscriptions == [Subscription(200, 410)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("without an end, windows keep emitting their latest value")
+    func latestNoEnd() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
+            .next(350, 5), .next(410, 6), .next(450, 7),
+        ])
+        let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
+        #expect(observer.events == [.next(210, 2), .next(410, 6), .next(610, 7)])
+        #expect(source.subscriptions == [Subscription(200, 1000)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    // MARK: RxSwift's scenarios, latest: false
+
+    @Test("latest: false drops the values of each window")
+    func notLatestCompleted() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
+            .next(350, 5), .next(410, 6), .next(450, 7), .completed(500),
+        ])
+        let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
+        #expect(observer.events == [.next(210, 2), .next(410, 6), .completed(500)])
+        #expect(source.subscriptions == [Subscription(200, 500)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("latest: false forwards an empty source's completion at once")
+    func notLatestEmpty() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(150, 0), .completed(500)])
+        let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
+        #expect(observer.events == [.completed(500)])
+        #expect(source.subscriptions == [Subscription(200, 500)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("latest: false on a source that never emits gives nothing")
+    func notLatestNever() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(150, 0)])
+        let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
+        #expect(observer.events.isEmpty)
+        #expect(source.subscriptions == [Subscription(200, 1000)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("latest: false forwards an error at once")
+    func notLatestError() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
+            .next(350, 5), .error(410, TestError("x")), .next(450, 7), .completed(500),
+        ])
+        let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
+        #expect(observer.events == [.next(210, 2), .error(410, TestError("x"))])
+        #expect(source.subscriptions == [Subscription(200, 410)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("latest: false without an end")
+    func notLatestNoEnd() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
+            .next(350, 5), .next(410, 6), .next(450, 7),
+        ])
+        let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
+        #expect(observer.events == [.next(210, 2), .next(410, 6)])
+        #expect(source.subscriptions == [Subscription(200, 1000)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    // MARK: The documented diagrams, as recorded events
+
+    @Test("diagram: -abc----d-| throttled by 3 gives -a--c---d-|")
+    func diagramLatest() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(1, "a"), .next(2, "b"), .next(3, "c"), .next(8, "d"), .completed(10),
+        ])
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.throttle(.seconds(3), scheduler: scheduler)
+        }
+        #expect(observer.events == [.next(1, "a"), .next(4, "c"), .next(8, "d"), .completed(10)])
+        #expect(source.subscriptions == [Subscription(0, 10)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("diagram: -abc----d-| throttled by 3 without latest gives -a------d-|")
+    func diagramNotLatest() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([
+            .next(1, "a"), .next(2, "b"), .next(3, "c"), .next(8, "d"), .completed(10),
+        ])
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.throttle(.seconds(3), latest: false, scheduler: scheduler)
+        }
+        #expect(observer.events == [.next(1, "a"), .next(8, "d"), .completed(10)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("diagram: completion waits for the held value, -ab| gives -a--(b|)")
+    func diagramCompletionWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(1, "a"), .next(2, "b"), .completed(3)])
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.throttle(.seconds(3), scheduler: scheduler)
+        }
+        #expect(observer.events == [.next(1, "a"), .next(4, "b"), .completed(4)])
+        #expect(source.subscriptions == [Subscription(0, 3)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("diagram: an error drops the held value, -ab# gives -a-#")
+    func diagramErrorWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(1, "a"), .next(2, "b"), .error(3, TestError("error"))])
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.throttle(.seconds(3), scheduler: scheduler)
+        }
+        #expect(observer.events == [.next(1, "a"), .error(3, TestError("error"))])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    // MARK: Edges
+
+    @Test("the window is inclusive: a value exactly dueTime after the last emission passes at once")
+    func inclusiveWindow() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(310, 2), .next(410, 3), .completed(500)])
+        let observer = try scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
+        #expect(observer.events == [.next(210, 1), .next(310, 2), .next(410, 3), .completed(500)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("a trailing value opens a new window; a value in it waits for that window to end")
+    func trailingOpensWindow() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(320, 3), .completed(500)])
+        let observer = try scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
+        // 2 is emitted at 310 when the first window ends; 3 then waits until 410.
+        #expect(observer.events == [.next(210, 1), .next(310, 2), .next(410, 3), .completed(500)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("a value arriving as the window ends passes at once and replaces the held one")
+    func valueAtWindowEnd() throws {
+        let scheduler = TestScheduler()
+        // 2 is held; 3 arrives on the tick the window ends, before the timer runs, and passes
+        // at once (the window is inclusive), so 2 is dropped, as in RxSwift.
+        let source = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .next(310, 3), .completed(500)])
+        let observer = try scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
+        #expect(observer.events == [.next(210, 1), .next(310, 3), .completed(500)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("disposal while a value is held cancels its timer")
+    func disposalWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .completed(500)])
+        let observer = try scheduler.start(disposed: 280) { source.throttle(.seconds(100), scheduler: scheduler) }
+        #expect(observer.events == [.next(210, 1)])
+        #expect(source.subscriptions == [Subscription(200, 280)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("a value sent back into the source from onNext is throttled like any other")
+    func reentrant() throws {
+        let scheduler = TestScheduler()
+        let subject = Subject<Int>()
+        let observer = scheduler.createObserver(Int.self)
+        let subscription = SerialDisposable()
+        scheduler.scheduleAt(10) {
+            subscription.disposable = subject.throttle(.seconds(5), scheduler: scheduler).subscribe { event in
+                observer.on(event)
+                if case .next(let value) = event, value < 3 { subject.onNext(value + 1) }
+            }
+            subject.onNext(1)
+        }
+        scheduler.scheduleAt(30) { subject.onCompleted() }
+        try scheduler.run()
+        // 1 passes; 2 (sent from onNext) is held until 15; 3 (sent when 2 arrives) until 20.
+        #expect(observer.events == [.next(10, 1), .next(15, 2), .next(20, 3), .completed(30)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+
+    @Test("the observer is released after completion, error and disposal")
+    func releasesObserver() throws {
+        for ending in [Ending.completed, .error, .disposed] {
+            let scheduler = TestScheduler()
+            let source = scheduler.createHotObservable(ending.events)
+            let released = try observerIsReleased(scheduler, disposingAt: ending.disposeTick) { observer in
+                source.throttle(.seconds(5), scheduler: scheduler).subscribe(observer)
+            }
+            #expect(released, "\(ending)")
+            #expect(scheduler.pendingTicks.isEmpty)
+        }
+    }
+
+    @Test("with a dispatch queue scheduler, values that need no wait pass synchronously")
+    func dispatchQueue() {
+        let scheduler = DispatchQueueScheduler(label: "ThrottleTests.dispatchQueue")
+        let seen = Recorder<String>()
+        let subscription = Observable.from([0, 1, 2])
+            .throttle(.seconds(60), latest: false, scheduler: scheduler)
+            .subscribe { seen.append("\($0)") }
+        #expect(seen.items == ["next(0)", "completed"])
+        subscription.dispose()
+    }
+}
+
+
+// MARK: Marble twins of the documented diagrams
+
+extension ThrottleTests {
+    @Test("marbles: -abc----d-| throttled by 3 is -a--c---d-|")
+    func marbleLatest() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-abc----d-|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.throttle(.seconds(3), scheduler: scheduler)
+        }
+        expectMarbles(observer, "-a--c---d-|")
+        expectSubscriptions(source, "^---------!")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: -abc----d-| throttled by 3 without latest is -a------d-|")
+    func marbleNotLatest() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-abc----d-|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.throttle(.seconds(3), latest: false, scheduler: scheduler)
+        }
+        expectMarbles(observer, "-a------d-|")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: -ab| throttled by 3 is -a--(b|)")
+    func marbleCompletionWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-ab|")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.throttle(.seconds(3), scheduler: scheduler)
+        }
+        expectMarbles(observer, "-a--(b|)")
+        expectSubscriptions(source, "^--!")
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("marbles: -ab# throttled by 3 is -a-#")
+    func marbleErrorWhilePending() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-ab#")
+        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+            source.throttle(.seconds(3), scheduler: scheduler)
+        }
+        expectMarbles(observer, "-a-#")
+        expectNoPendingWork(scheduler)
+    }
+}
+
+// MARK: Twin of the Time guide's comparison
+
+extension ThrottleTests {
+    @Test("guide: throttle, throttle without latest and debounce of the feed's reachedBottom bursts")
+    func marbleReachedBottom() throws {
+        let diagram = "-bbbb------bb----|"
+        let expectations: [(String, @Sendable (TestableObservable<String>, TestScheduler) -> Observable<String>)] = [
+            ("-b---b-----b---b-|", { $0.throttle(.seconds(4), scheduler: $1) }),
+            ("-b---------b-----|", { $0.throttle(.seconds(4), latest: false, scheduler: $1) }),
+            ("--------b-------b|", { $0.debounce(.seconds(4), scheduler: $1) }),
+        ]
+        for (expected, operation) in expectations {
+            let scheduler = TestScheduler()
+            let reachedBottom = scheduler.createHotObservable(diagram)
+            let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+                operation(reachedBottom, scheduler)
+            }
+            expectMarbles(observer, expected)
+            expectNoPendingWork(scheduler)
+        }
+    }
+}
+
+/// How a release test ends its source.
+private enum Ending {
+    case completed, error, disposed
+
+    /// A value that passes, one that is held, then the ending.
+    var events: [Recorded<Event<Int>>] {
+        switch self {
+        case .completed: [.next(10, 1), .next(11, 2), .completed(12)]
+        case .error: [.next(10, 1), .next(11, 2), .error(12, TestError("x"))]
+        case .disposed: [.next(10, 1), .next(11, 2)]
+        }
+    }
+
+    var disposeTick: Int? { self == .disposed ? 12 : nil }
+}
+
+/// Subscribes with an observer that holds a token, runs the scheduler (disposing at `tick` if
+/// given) and tells whether the token was released while the subscription is still held.
+private func observerIsReleased(
+    _ scheduler: TestScheduler,
+    disposingAt tick: Int?,
+    _ subscribe: (AnyObserver<Int>) -> any Disposable
+) throws -> Bool {
+    weak var weakToken: Token?
+    var subscription: (any Disposable)?
+    do {
+        let token = Token()
+        weakToken = token
+        subscription = subscribe(AnyObserver { [token] _ in _ = token })
+    }
+    if let tick {
+        try scheduler.advance(to: tick)
+        subscription?.dispose()
+    }
+    try scheduler.run()
+    return withExtendedLifetime(subscription) { weakToken == nil }
+}
+
+private final class Token: Sendable {}
