@@ -83,6 +83,26 @@ struct ConcurrencyStressTests {
         outcome.expectClean()
     }
 
+    @Test("observe(on:) a serial DispatchQueueScheduler: 4 senders into one queue, subscribers churning")
+    func observeOnSerialQueue() {
+        let subject = Subject<Stamp>()
+        let queue = DispatchQueue(label: "stress.observeOn.serial")
+        let observed = subject.observe(on: DispatchQueueScheduler(queue: queue))
+        let outcome = stress(sources: [observed], drain: { queue.sync {} }, send: { _, stamp in subject.onNext(stamp) })
+        outcome.expectClean()
+    }
+
+    @Test("observe(on:) a concurrent queue still delivers one event at a time, in order")
+    func observeOnConcurrentQueue() {
+        let subject = Subject<Stamp>()
+        let queue = DispatchQueue(label: "stress.observeOn.concurrent", attributes: .concurrent)
+        let observed = subject.map { $0 }.observe(on: DispatchQueueScheduler(queue: queue))
+        let outcome = stress(sources: [observed], drain: { queue.sync(flags: .barrier) {} }, send: { _, stamp in
+            subject.onNext(stamp)
+        })
+        outcome.expectClean()
+    }
+
     @Test("racing terminal events: each subscriber sees exactly one, and nothing after it")
     func racingTerminals() {
         for round in 0..<200 {
@@ -220,10 +240,13 @@ extension ConcurrencyStressTests {
     /// while others send, whatever the thread scheduling: each churner round hands every sender
     /// a token and waits until every sender has sent a block of stamps for it; senders take
     /// their tokens from the churners in turn. They block on semaphores; nothing sleeps or spins.
+    /// Where delivery is asynchronous, `drain` waits until what was sent has been delivered;
+    /// each churner round and the final check call it.
     func stress(
         sources: [Observable<Stamp>],
         replaysLatest: Bool = false,
         sendsPerStamp: Int = 1,
+        drain: @escaping @Sendable () -> Void = {},
         send: @escaping @Sendable (Int, Stamp) -> Void
     ) -> Outcome {
         let blocks = Self.churners * Self.churnRounds
@@ -272,12 +295,15 @@ extension ConcurrencyStressTests {
                     live.append((audit, subscription))
                     for semaphore in tokens[churner] { semaphore.signal() }
                     for _ in 0..<Self.senders { blocksSent[churner].wait() }
+                    drain()
                     if live.count > Self.window { disposeOldest() }
                 }
                 while !live.isEmpty { disposeOldest() }
                 churned.withLock { [reports] in $0 += reports }
             }
         }
+        // Events a scheduler still holds reach the steady subscribers before they are checked.
+        drain()
         var steadyReports: [Audit.Report] = []
         for (audit, subscription) in steady {
             subscription.dispose()
