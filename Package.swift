@@ -13,10 +13,11 @@ let package = Package(
         .target(name: "Streams"),
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
         .target(name: "FeedStreams", dependencies: ["Streams"]),
+        .executableTarget(name: "feed-demo", dependencies: ["FeedStreams", "Streams"]),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting"]),
         .testTarget(
             name: "FeedStreamsTests",
-            dependencies: ["FeedStreams", "Streams", "StreamsTesting"],
+            dependencies: ["FeedStreams", "Streams", "StreamsTesting", "feed-demo"],
             resources: [.copy("Fixtures")]
         ),
     ],

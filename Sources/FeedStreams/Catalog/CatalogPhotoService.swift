@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Pages are offset pages of the catalog's feed: page *p* of size *n* holds the photos at
 /// positions `(p − 1) × n ..< p × n`. Each answer arrives `latency` after the request, as one
-/// action on `scheduler`, so on a ``Streams/TestScheduler`` it lands at an exact tick; disposing
+/// action on `scheduler`, so on a `TestScheduler` it lands at an exact tick; disposing
 /// the request before then cancels that action and nothing is delivered.
 ///
 /// With the default 400 ms on a `TestScheduler(resolution: .milliseconds(100))`, subscribed at

@@ -21,7 +21,7 @@ public struct PageRequestRecord: Sendable, Equatable, CustomStringConvertible {
     public var page: Int
     /// The requested page size.
     public var perPage: Int
-    /// The scheduler's ``Streams/Scheduler/now`` when the request was made.
+    /// The scheduler's `Scheduler/now` when the request was made.
     public var requestedAt: Duration
     /// The scheduler's time when the answer was delivered or the request cancelled.
     public var finishedAt: Duration?

@@ -36,8 +36,8 @@ import Synchronization
 /// ## Threads
 ///
 /// Like a `UIScrollView`, the simulator expects to be driven from one thread: its scheduler's
-/// (the test's thread for a ``Streams/TestScheduler``, the queue of a
-/// ``Streams/DispatchQueueScheduler``). Call ``setPhotos(_:)`` there too, for instance by
+/// (the test's thread for a `TestScheduler`, the queue of a
+/// `DispatchQueueScheduler`). Call ``setPhotos(_:)`` there too, for instance by
 /// observing the view model's photos on the same scheduler. Its state is behind a mutex, so
 /// reading ``currentGeometry`` or ``visibleItems`` from another thread is safe; no lock is held
 /// while it emits.
@@ -259,7 +259,7 @@ public final class ScrollSimulator: Sendable {
     /// Play one script at a time. A motion that starts while another is under way (from a
     /// second script) interrupts it, as a touch stops a fling, and the interrupted step ends.
     ///
-    /// On a ``Streams/TestScheduler`` whose tick is one 16 ms frame, a drag to offset 64 over
+    /// On a `TestScheduler` whose tick is one 16 ms frame, a drag to offset 64 over
     /// 64 ms from the top (`a` to `e` are the offsets 0, 16, 32, 48 and 64; `a` is the current
     /// geometry, replayed on subscription), followed by a 32 ms wait:
     ///

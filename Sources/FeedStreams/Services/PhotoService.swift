@@ -6,12 +6,12 @@ import Streams
 /// ``UnsplashHTTPService`` in the app, against ``CatalogPhotoService`` in the demo and in
 /// tests on virtual time, and against a stub made of marble diagrams in unit tests.
 ///
-/// A request is a ``Streams/Single``: nothing is sent until it is subscribed, each subscription
+/// A request is a `Single`: nothing is sent until it is subscribed, each subscription
 /// sends the request again (which is how a retry works), and disposing the subscription before
 /// the answer cancels the request, after which nothing is delivered. Pages count from 1; what
 /// ``PhotoPage/hasNextPage`` means, and how large a page may be, is the service's to document.
 ///
-/// With a latency of 400 ms on a ``Streams/TestScheduler`` whose tick is 100 ms, subscribed at
+/// With a latency of 400 ms on a `TestScheduler` whose tick is 100 ms, subscribed at
 /// tick 0 (`p` is the page):
 ///
 /// ```

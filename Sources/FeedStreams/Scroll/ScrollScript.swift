@@ -1,0 +1,319 @@
+/// A scroll session written as text, one step per line: the format of `feed-demo --script`.
+///
+/// Each line is one ``ScrollStep``. Words are separated by spaces or tabs, keywords may be in
+/// any case, `#` starts a comment that runs to the end of the line, blank lines are ignored, and
+/// lines may end in `\n` or `\r\n`:
+///
+/// ```text
+/// # Read the first page, then fling through the feed while page 2 loads.
+/// wait 600ms
+/// drag to 1200 over 800ms     # a slow drag: one trigger near the bottom
+/// fling 6000                  # points per second; negative flings upwards
+/// scroll to bottom
+/// scroll to top
+/// pull to refresh
+/// tap 5                       # the photo with index 5 (counting from 0)
+/// tap at 120 300              # a point of the viewport, from its top-left corner
+/// ```
+///
+/// | step | meaning |
+/// |---|---|
+/// | `wait DURATION` | do nothing for a while |
+/// | `drag to OFFSET [over DURATION]` | drag the content to an offset in points (over 500 ms unless given) |
+/// | `fling VELOCITY` | let go at a velocity in points per second (`pt/s` may follow the number) |
+/// | `scroll to bottom`, `scroll to top` | animate to an end of the content |
+/// | `pull to refresh` | pull down past the top and let go |
+/// | `tap INDEX` | tap the photo with this index |
+/// | `tap at X Y` | tap a point of the viewport |
+///
+/// A duration is a number followed by `ms` or `s`, with no space: `300ms`, `1.5s`, at most
+/// one hour. Numbers are plain decimals (`2400`, `-3000`, `12.5`); offsets may end in `pt`.
+/// Velocities are at most 50,000 pt/s either way.
+///
+/// ``parse(_:fileName:)`` stops at the first line it cannot read and throws a
+/// ``ScrollScriptError`` naming the file, the line, the column and what it expected there.
+public enum ScrollScript {
+    /// How long a `drag to OFFSET` without `over` takes.
+    public static let defaultDragDuration: Duration = .milliseconds(500)
+    /// The longest duration a script may ask for.
+    public static let maximumDuration: Duration = .seconds(3600)
+    /// The largest fling speed a script may ask for, in points per second.
+    public static let maximumVelocity = 50_000.0
+
+    /// Reads a script.
+    ///
+    /// - Parameters:
+    ///   - text: The script, one step per line.
+    ///   - fileName: The name errors start with, such as `Examples/scripts/refresh-race.scroll`.
+    /// - Returns: The steps, in order.
+    /// - Throws: ``ScrollScriptError`` for the first line that is not a step.
+    public static func parse(_ text: String, fileName: String = "script") throws(ScrollScriptError) -> [ScrollStep] {
+        var steps: [ScrollStep] = []
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            var reader = LineReader(line: String(line), number: index + 1, fileName: fileName)
+            if let step = try reader.step() {
+                steps.append(step)
+            }
+        }
+        return steps
+    }
+
+    /// Writes one step the way a script spells it, so that parsing the result gives the step back.
+    ///
+    /// `drag to 2400 over 500ms`, `fling -3000`, `tap 5`.
+    ///
+    /// - Parameter step: The step.
+    /// - Returns: One line of script, without a line break.
+    public static func line(for step: ScrollStep) -> String {
+        switch step {
+        case .wait(let duration): "wait \(text(for: duration))"
+        case .drag(let offset, let duration): "drag to \(text(for: offset)) over \(text(for: duration))"
+        case .fling(let velocity): "fling \(text(for: velocity))"
+        case .scrollToBottom: "scroll to bottom"
+        case .scrollToTop: "scroll to top"
+        case .pullToRefresh: "pull to refresh"
+        case .tap(let index): "tap \(index)"
+        case .tapAt(let x, let y): "tap at \(text(for: x)) \(text(for: y))"
+        }
+    }
+
+    /// `300ms` below one second or when not a whole number of tenths, `1.5s` otherwise.
+    static func text(for duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        if milliseconds >= 1000, milliseconds.truncatingRemainder(dividingBy: 100) == 0 {
+            return "\(text(for: milliseconds / 1000))s"
+        }
+        return "\(text(for: milliseconds))ms"
+    }
+
+    /// `2400`, `12.5`: no `.0` on whole numbers.
+    static func text(for number: Double) -> String {
+        if number == number.rounded(), abs(number) < 1e15 {
+            return String(Int64(number))
+        }
+        return String(number)
+    }
+}
+
+/// Why a line of a scroll script could not be read.
+///
+/// ``description`` is `FILE:LINE: expected …, got "…"`; ``excerpt`` adds the line itself with a
+/// caret under ``column``, for a person at a terminal:
+///
+/// ```text
+/// refresh.scroll:3: expected a duration such as 300ms or 1.5s, got "300"
+///     wait 300
+///          ^
+/// ```
+public struct ScrollScriptError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file name given to ``ScrollScript/parse(_:fileName:)``.
+    public var fileName: String
+    /// The line, counting from 1.
+    public var line: Int
+    /// The column of the offending word, counting from 1 (one past the end of the line's text
+    /// when something is missing).
+    public var column: Int
+    /// What the parser expected, such as `a duration such as 300ms or 1.5s`.
+    public var expected: String
+    /// The word found instead, or `nil` when the line ended.
+    public var found: String?
+    /// The whole line, for ``excerpt``.
+    public var sourceLine: String
+
+    /// Creates an error.
+    public init(fileName: String, line: Int, column: Int, expected: String, found: String?, sourceLine: String) {
+        self.fileName = fileName
+        self.line = line
+        self.column = column
+        self.expected = expected
+        self.found = found
+        self.sourceLine = sourceLine
+    }
+
+    /// `FILE:LINE: expected …, got "…"` (or `got end of line`).
+    public var description: String {
+        let got = found.map { "got \"\($0)\"" } ?? "got end of line"
+        return "\(fileName):\(line): expected \(expected), \(got)"
+    }
+
+    /// ``description``, then the line indented by four spaces, then a caret under the column.
+    public var excerpt: String {
+        let shown = sourceLine.replacing("\t", with: " ")
+        let caret = String(repeating: " ", count: 4 + max(column - 1, 0)) + "^"
+        return "\(description)\n    \(shown)\n\(caret)"
+    }
+}
+
+/// Reads one line: splits it into words with their columns, then matches the grammar.
+private struct LineReader {
+    struct Word {
+        var text: String
+        var column: Int
+    }
+
+    let line: String
+    let number: Int
+    let fileName: String
+    private var words: [Word] = []
+    private var position = 0
+    private var endColumn = 1
+
+    init(line: String, number: Int, fileName: String) {
+        self.line = line
+        self.number = number
+        self.fileName = fileName
+        var current: Word?
+        var column = 0
+        for character in self.line {
+            column += 1
+            if character == "#" { break }
+            if character == " " || character == "\t" {
+                if let word = current { words.append(word) }
+                current = nil
+            } else if current == nil {
+                current = Word(text: String(character), column: column)
+            } else {
+                current?.text.append(character)
+            }
+        }
+        if let current { words.append(current) }
+        if let last = words.last { endColumn = last.column + last.text.count }
+    }
+
+    /// The step on this line, or `nil` for a blank or comment line.
+    mutating func step() throws(ScrollScriptError) -> ScrollStep? {
+        guard let command = next() else { return nil }
+        let step: ScrollStep
+        switch command.text.lowercased() {
+        case "wait":
+            step = .wait(try duration())
+        case "drag":
+            try keyword("to")
+            let offset = try number(expected: "an offset in points, such as 2400", unit: "pt")
+            var over = ScrollScript.defaultDragDuration
+            if let word = peek() {
+                guard word.text.lowercased() == "over" else {
+                    throw failure(expected: "\"over\" or the end of the line", at: word)
+                }
+                position += 1
+                over = try duration()
+            }
+            step = .drag(to: offset, over: over)
+        case "fling":
+            let velocity = try number(expected: "a velocity in points per second, such as 3000", unit: "pt/s")
+            guard abs(velocity) <= ScrollScript.maximumVelocity else {
+                throw failure(expected: "a velocity of at most 50000 pt/s either way", at: words[position - 1])
+            }
+            step = .fling(velocity: velocity)
+        case "scroll":
+            try keyword("to")
+            let target = try word(expected: "\"top\" or \"bottom\"")
+            switch target.text.lowercased() {
+            case "top": step = .scrollToTop
+            case "bottom": step = .scrollToBottom
+            default: throw failure(expected: "\"top\" or \"bottom\"", at: target)
+            }
+        case "pull":
+            try keyword("to")
+            try keyword("refresh")
+            step = .pullToRefresh
+        case "tap":
+            if let word = peek(), word.text.lowercased() == "at" {
+                position += 1
+                let x = try number(expected: "an x coordinate in points", unit: "pt")
+                let y = try number(expected: "a y coordinate in points", unit: "pt")
+                step = .tapAt(x: x, y: y)
+            } else {
+                step = .tap(index: try index())
+            }
+        default:
+            throw failure(expected: "a step (wait, drag, fling, scroll, pull or tap)", at: command)
+        }
+        if let extra = peek() {
+            throw failure(expected: "the end of the line", at: extra)
+        }
+        return step
+    }
+
+    private mutating func next() -> Word? {
+        guard position < words.count else { return nil }
+        defer { position += 1 }
+        return words[position]
+    }
+
+    private func peek() -> Word? {
+        position < words.count ? words[position] : nil
+    }
+
+    private mutating func word(expected: String) throws(ScrollScriptError) -> Word {
+        guard let word = next() else { throw failure(expected: expected, at: nil) }
+        return word
+    }
+
+    private mutating func keyword(_ keyword: String) throws(ScrollScriptError) {
+        let word = try word(expected: "\"\(keyword)\"")
+        guard word.text.lowercased() == keyword else { throw failure(expected: "\"\(keyword)\"", at: word) }
+    }
+
+    /// A plain decimal, optionally followed (without a space) by `unit`.
+    private mutating func number(expected: String, unit: String) throws(ScrollScriptError) -> Double {
+        let word = try word(expected: expected)
+        var text = Substring(word.text)
+        if text.lowercased().hasSuffix(unit) { text = text.dropLast(unit.count) }
+        guard let value = Self.decimal(text) else { throw failure(expected: expected, at: word) }
+        return value
+    }
+
+    private mutating func index() throws(ScrollScriptError) -> Int {
+        let expected = "a photo index (0 or more) or \"at\""
+        let word = try word(expected: expected)
+        guard word.text.allSatisfy(\.isASCII), word.text.allSatisfy(\.isNumber), let index = Int(word.text) else {
+            throw failure(expected: expected, at: word)
+        }
+        return index
+    }
+
+    private mutating func duration() throws(ScrollScriptError) -> Duration {
+        let expected = "a duration such as 300ms or 1.5s"
+        let word = try word(expected: expected)
+        let lowered = word.text.lowercased()
+        let nanosecondsPerUnit: Double
+        let digits: Substring
+        if lowered.hasSuffix("ms") {
+            nanosecondsPerUnit = 1e6
+            digits = lowered.dropLast(2)
+        } else if lowered.hasSuffix("s") {
+            nanosecondsPerUnit = 1e9
+            digits = lowered.dropLast(1)
+        } else {
+            throw failure(expected: expected, at: word)
+        }
+        guard let value = Self.decimal(digits), value >= 0 else { throw failure(expected: expected, at: word) }
+        let nanoseconds = (value * nanosecondsPerUnit).rounded()
+        guard nanoseconds <= 3.6e12 else { throw failure(expected: "a duration of at most 1 hour", at: word) }
+        return .nanoseconds(Int64(nanoseconds))
+    }
+
+    /// `-12.5`, `300`, `.5`: an optional sign, digits, an optional fraction; nothing else.
+    private static func decimal(_ text: Substring) -> Double? {
+        var body = text
+        if body.first == "-" || body.first == "+" { body = body.dropFirst() }
+        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigits = { (part: Substring) in part.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard !body.isEmpty, body != ".", parts.allSatisfy(isDigits), parts.count <= 2 else { return nil }
+        guard let value = Double(text), value.isFinite, abs(value) < 1e12 else { return nil }
+        return value
+    }
+
+    private func failure(expected: String, at word: Word?) -> ScrollScriptError {
+        ScrollScriptError(
+            fileName: fileName,
+            line: number,
+            column: word?.column ?? endColumn,
+            expected: expected,
+            found: word?.text,
+            sourceLine: line
+        )
+    }
+}

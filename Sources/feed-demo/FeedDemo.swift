@@ -1,0 +1,126 @@
+import FeedStreams
+import Foundation
+import Synchronization
+
+/// The command: reads the flags and the script, runs a ``DemoSession`` and prints it.
+///
+/// Exit status: 0 after a session (or `--help`), 2 for a bad flag, value or script line
+/// (reported on standard error with the usage or the offending line), 1 when the session itself
+/// fails.
+enum FeedDemo {
+    /// Runs the command.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after the program name.
+    ///   - environment: The environment (`NO_COLOR`, `UNSPLASH_ACCESS_KEY`).
+    ///   - outputIsTerminal: Whether standard output is a terminal; colour needs one.
+    ///   - output: Receives each line for standard output.
+    ///   - errors: Receives each line for standard error.
+    /// - Returns: The exit status.
+    static func main(
+        arguments: [String],
+        environment: [String: String],
+        outputIsTerminal: Bool = isatty(1) == 1,
+        output: @escaping @Sendable (String) -> Void = { print($0) },
+        errors: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    ) -> Int32 {
+        let options: Options
+        do {
+            switch try Options.parse(arguments, environment: environment) {
+            case .help:
+                output(Options.usage)
+                return 0
+            case .run(let parsed):
+                options = parsed
+            }
+        } catch {
+            errors("feed-demo: \(error)")
+            errors("")
+            errors(Options.usage)
+            return 2
+        }
+
+        let scriptName = options.scriptPath ?? "the built-in tour"
+        let text: String
+        if let path = options.scriptPath {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                errors("feed-demo: cannot read the script \"\(path)\"")
+                return 2
+            }
+            guard let decoded = String(data: data, encoding: .utf8) else {
+                errors("feed-demo: the script \"\(path)\" is not UTF-8 text")
+                return 2
+            }
+            text = decoded
+        } else {
+            text = DemoSession.tourScript
+        }
+        let steps: [ScrollStep]
+        do {
+            steps = try ScrollScript.parse(text, fileName: options.scriptPath ?? "tour.scroll")
+        } catch {
+            errors(error.excerpt)
+            return 2
+        }
+
+        let printer = TimelinePrinter(
+            format: options.json ? .json : .text,
+            usesColor: options.usesColor(environment: environment, outputIsTerminal: outputIsTerminal),
+            write: output
+        )
+        printIntroduction(options, scriptName: scriptName, steps: steps.count, printer: printer)
+        do {
+            let summary = try DemoSession.run(options, steps: steps) { printer.print($0) }
+            printer.print(summary)
+            return 0
+        } catch {
+            errors("feed-demo: \(error)")
+            return 1
+        }
+    }
+
+    /// The lines before the timeline: what is being played, in which world, and how to read it.
+    private static func printIntroduction(_ options: Options, scriptName: String, steps: Int, printer: TimelinePrinter) {
+        let clock = options.realtime ? "wall-clock time" : "virtual time"
+        let source: String
+        var world: [String] = []
+        switch options.source {
+        case .catalog:
+            source = "the built-in catalog of \(options.photoCount) photos"
+            let failing = options.effectiveFailPages
+            if !failing.isEmpty {
+                world.append("page\(failing.count == 1 ? "" : "s") \(failing.map(String.init).joined(separator: ", ")) fail\(failing.count == 1 ? "s" : "") once")
+            }
+            if options.failureRate > 0 {
+                world.append("\(Int((options.failureRate * 100).rounded()))% of requests fail (seed \(options.seed))")
+            }
+            if options.effectiveLive {
+                world.append("a new photo is published at the top every \(DemoSession.livePeriod.components.seconds)s")
+            }
+        case .http(let baseURL, _, let proxy):
+            source = "\(baseURL.absoluteString)\(proxy ? " (proxy)" : "")"
+        }
+        let latency = "\(DemoSummary.milliseconds(options.latency))ms"
+        switch printer.format {
+        case .json:
+            printer.write(JSONValue.object([
+                ("t_ms", .int(0)), ("kind", .string("session")), ("script", .string(scriptName)),
+                ("steps", .int(steps)), ("layout", .string(options.layout.rawValue)),
+                ("per_page", .int(options.perPage)), ("latency_ms", .int(DemoSummary.milliseconds(options.latency))),
+                ("source", .string(source)), ("fail_pages", .array(options.effectiveFailPages.map { .int($0) })),
+                ("failure_rate", .double(options.failureRate)), ("live", .bool(options.effectiveLive)),
+                ("realtime", .bool(options.realtime)),
+            ]).text)
+        case .text:
+            printer.heading("feed-demo · \(scriptName) (\(steps) steps) · \(clock)")
+            printer.write("  \(source) · \(options.perPage) per page · \(options.layout.rawValue) layout · answers after \(latency)")
+            if !world.isEmpty { printer.write("  " + world.joined(separator: " · ")) }
+            printer.write("")
+            printer.write("  finger     what the simulated user did")
+            printer.write("  stream     events of the input streams (reachedBottom, pullToRefresh, selection)")
+            printer.write("  request →  a page the view model asked for     response ←  what the service answered")
+            printer.write("  feed       how the list changed                error       what the user is told")
+            printer.write("")
+        }
+    }
+}
