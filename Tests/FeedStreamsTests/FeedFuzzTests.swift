@@ -41,6 +41,16 @@ struct FeedFuzzTests {
         }
     }
 
+    @Test("FeedViewModel under random scroll scripts through a ScrollSimulator, over the catalog service", arguments: [0, 1])
+    func scrollSessions(shard: Int) throws {
+        for seed in FuzzSeeds.seeds(count: 300, salt: 0x5C011, shard: shard, of: 2) {
+            let scenario = ScrollScenario(seed: seed)
+            let failures = try ScrollFuzz(scenario: scenario).run()
+            #expect(failures.isEmpty, "\(scenario)\n\(failures.prefix(4).joined(separator: "\n"))\n\(FuzzSeeds.replay(seed))")
+            if !failures.isEmpty { break }
+        }
+    }
+
     @Test("the generator is deterministic and its cases differ")
     func generator() {
         let first = FeedScenario(seed: 42)
@@ -431,6 +441,119 @@ final class ViewModelFuzz: Sendable {
             case .answered, .cancelled:
                 open -= 1
             }
+        }
+    }
+}
+
+// MARK: - FeedViewModel driven by a scroll simulator
+
+/// Plays one generated scroll session through the app's real wiring (simulator geometry →
+/// `reachedBottom()` → view model → catalog service → photos → simulator) on a `TestScheduler`
+/// where a tick is 1 ms, and checks the same promises as ``ViewModelFuzz`` against the
+/// service's own request records.
+final class ScrollFuzz: Sendable {
+    let scenario: ScrollScenario
+    let scheduler = TestScheduler(resolution: .milliseconds(1), stepLimit: 10_000_000)
+    let service: CatalogPhotoService
+    private let failures = Mutex<[String]>([])
+    private let previous = Mutex<FeedState?>(nil)
+
+    init(scenario: ScrollScenario) {
+        self.scenario = scenario
+        service = CatalogPhotoService(
+            catalog: PhotoCatalog(count: scenario.catalogCount, liveCount: scenario.live?.count ?? 0),
+            scheduler: scheduler,
+            latency: scenario.latency,
+            failures: scenario.failureRate > 0 ? .rate(scenario.failureRate, seed: scenario.seed) : .none,
+            live: scenario.live
+        )
+    }
+
+    private func fail(_ message: String) {
+        let now = scheduler.clock
+        failures.withLock { $0.append("@\(now) ms \(message)") }
+    }
+
+    func run() throws -> [String] {
+        let simulator = ScrollSimulator(scheduler: scheduler)
+        let viewModel = FeedViewModel(
+            input: .init(
+                load: Observable.just(()),
+                refresh: simulator.pullToRefresh,
+                reachedBottom: simulator.geometry.reachedBottom(),
+                selection: simulator.taps,
+                contentOffset: simulator.geometry.map(\.contentOffsetY)
+            ),
+            dependencies: .init(service: service, scheduler: scheduler, perPage: scenario.perPage)
+        )
+        let bag = CompositeDisposable()
+        bag.insert(viewModel.output.state.subscribe(onNext: { [self] in observe($0) }))
+        bag.insert(viewModel.output.photos.subscribe(onNext: { simulator.setPhotos($0) }))
+        bag.insert(simulator.play(scenario.steps).subscribe(onNext: { _ in }))
+
+        var now = 0
+        while now < scenario.disposeAt {
+            now = min(now + 50, scenario.disposeAt)
+            try scheduler.advance(to: now)
+            checkQuiescent()
+            if failures.withLock({ !$0.isEmpty }) { break }
+        }
+        bag.dispose()
+        let records = service.requests
+        if records.contains(where: { $0.outcome == .pending }) { fail("a request is still pending after disposal") }
+        try scheduler.advance(to: scenario.disposeAt + 20_000)
+        if service.requests.count != records.count { fail("requests after disposal") }
+        checkRequestOrder()
+        return failures.withLock { $0 }
+    }
+
+    private func observe(_ state: FeedState) {
+        let ids = state.photos.map(\.id)
+        if Set(ids).count != ids.count { fail("an id is shown twice") }
+        if state.inFlight == nil, state.isLoadingMore || state.isRefreshing { fail("a spinner spins with nothing in flight") }
+        guard let before = previous.withLock({ previous in defer { previous = state }; return previous }) else { return }
+        guard state.stats.pagesLoaded > before.stats.pagesLoaded else {
+            if state.photos != before.photos { fail("photos changed with no page accepted") }
+            return
+        }
+        guard let record = service.requests.last(where: { if case .succeeded = $0.outcome { true } else { false } }) else {
+            return fail("a page was accepted that the service never sent")
+        }
+        let offset = (record.page - 1) * record.perPage
+        let page = service.catalog.feedSlice(offset..<(offset + record.perPage), published: record.livePublished).map(\.id)
+        var expected = record.page == 1 ? [] : before.photos.map(\.id)
+        for id in page where !expected.contains(id) { expected.append(id) }
+        if ids != expected { fail("page \(record.page) turned \(before.photos.count) photos into \(ids), expected \(expected)") }
+    }
+
+    private func checkQuiescent() {
+        let pending = service.requests.filter { $0.outcome == .pending }
+        if pending.count > 1 { fail("\(pending.count) requests in flight") }
+        guard let state = previous.withLock({ $0 }) else { return fail("no state") }
+        if pending.isEmpty != (state.inFlight == nil) { fail("service pending \(pending.map(\.page)), state in flight \(state.inFlight.map(\.description) ?? "none")") }
+        if let request = pending.first, request.page != state.inFlight?.page { fail("service asked page \(request.page) for \(state.inFlight.map(\.description) ?? "none")") }
+    }
+
+    /// Pages in order from the records alone: 1, or the one after the last page that arrived
+    /// (the view model takes every page that arrives, as nothing else is in flight), never past the last.
+    private func checkRequestOrder() {
+        var lastPage = 0
+        var reachedEnd = false
+        var open: PageRequestRecord?
+        for record in service.requests {
+            if let open, let finished = open.finishedAt, finished > record.requestedAt {
+                fail("request \(record.number) while \(open.number) was in flight")
+            }
+            if record.page != 1 {
+                if record.page != lastPage + 1 { fail("request \(record.number) for page \(record.page) after page \(lastPage)") }
+                if reachedEnd { fail("request \(record.number) after the last page") }
+            }
+            if case .succeeded(let count) = record.outcome {
+                lastPage = record.page
+                let total = service.catalog.feedCount(published: record.livePublished)
+                reachedEnd = (record.page - 1) * record.perPage + count >= total
+            }
+            open = record
         }
     }
 }

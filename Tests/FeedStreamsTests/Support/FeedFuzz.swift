@@ -285,3 +285,49 @@ final class FuzzPhotoService: PhotoService {
         }
     }
 }
+
+/// A generated scroll session: a random scroll script played by a `ScrollSimulator` wired to
+/// the view model, over the catalog service with a random latency, failure rate and live feed.
+struct ScrollScenario: Sendable, CustomStringConvertible {
+    let seed: UInt64
+    let perPage: Int
+    let catalogCount: Int
+    let latency: Duration
+    let failureRate: Double
+    let live: LiveFeed?
+    let steps: [ScrollStep]
+    /// When the screen goes away, in milliseconds.
+    let disposeAt: Int
+
+    init(seed: UInt64) {
+        var random = FuzzRandom(seed: seed)
+        self.seed = seed
+        perPage = random.int(1...10)
+        catalogCount = random.pick([0, 3, 12, 40, 120])
+        latency = .milliseconds(random.pick([0, 50, 400, 1_500]))
+        failureRate = random.pick([0.0, 0.2, 0.5])
+        live = random.chance(0.5) ? nil : LiveFeed(every: .milliseconds(random.int(200...3_000)), count: random.int(1...30))
+        var steps: [ScrollStep] = []
+        for _ in 0..<random.int(3...14) {
+            switch random.int(0...9) {
+            case 0, 1: steps.append(.wait(.milliseconds(random.int(50...2_000))))
+            case 2: steps.append(.drag(to: Double(random.int(-100...6_000)), over: .milliseconds(random.int(50...800))))
+            case 3, 4: steps.append(.fling(velocity: Double(random.int(-12_000...12_000))))
+            case 5, 6: steps.append(.scrollToBottom)
+            case 7: steps.append(.scrollToTop)
+            case 8: steps.append(.pullToRefresh)
+            default: steps.append(random.chance(0.5) ? .tap(index: random.int(0...30)) : .tapAt(x: Double(random.int(0...400)), y: Double(random.int(0...800))))
+            }
+        }
+        self.steps = steps
+        disposeAt = random.int(2_000...14_000)
+    }
+
+    var description: String {
+        """
+        seed 0x\(String(seed, radix: 16)): perPage \(perPage), catalog \(catalogCount), latency \(latency), \
+        failure rate \(failureRate), live \(live.map { "every \($0.every) × \($0.count)" } ?? "none"), dispose at \(disposeAt) ms
+          script: \(steps.map { ScrollScript.line(for: $0) }.joined(separator: "; "))
+        """
+    }
+}
