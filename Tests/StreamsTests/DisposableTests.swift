@@ -213,6 +213,21 @@ struct DisposableTests {
         single.dispose()
         #expect(first.count == 1)
     }
+
+    @Test("a disposable set while another thread disposes is disposed exactly once")
+    func singleAssignmentSetRacesDispose() {
+        let counter = DisposalCounter()
+        let rounds = 2_000
+        for _ in 0..<rounds {
+            let single = SingleAssignmentDisposable()
+            let disposable = counter.make()
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 { single.setDisposable(disposable) } else { single.dispose() }
+            }
+            #expect(single.isDisposed)
+        }
+        #expect(counter.count == rounds)
+    }
 }
 
 /// Makes disposables that count, together, how many times their action ran.

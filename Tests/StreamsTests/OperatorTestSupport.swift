@@ -42,26 +42,68 @@ func expectReleasesProbe(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ makeOutput: (Observable<Int>, LifetimeProbe) -> Observable<Int>
 ) throws {
+    try expectReleasesProbe(ending: ending, sourceLocation: sourceLocation) { fixture in
+        makeOutput(fixture.source, fixture.probe)
+    }
+}
+
+/// What an output under a release check is built from.
+struct ReleaseFixture {
+    /// Emits 1 at 210, then completes or fails at 220 as the ending says.
+    let source: Observable<Int>
+    /// A second input for operators that take one: emits 5 at 205 and 6 at 212, and ends like
+    /// `source`, at 220, after it.
+    let other: Observable<Int>
+    /// Held by the subscriber; give it to the operator's closures too.
+    let probe: LifetimeProbe
+    /// For time operators; one tick is one second.
+    let scheduler: TestScheduler
+}
+
+/// Subscribes to `makeOutput(fixture)` at 0 with a subscriber that holds the probe, ends the
+/// subscription at 215 (disposal) or lets the sources end at 220, and expects by `settledBy`
+/// (220 unless the operator delays the end) that:
+/// - the probe is released, so neither the subscriber's observer nor the operator's closures
+///   are retained by the returned disposable, the sources or the scheduler;
+/// - every subscription to `source` and `other` has ended;
+/// - the subscriber received `values` (1 by default), and no scheduled work is left.
+func expectReleasesProbe(
+    ending: SubscriptionEnding,
+    values expected: [Int] = [1],
+    settledBy settleTick: Int = 220,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ makeOutput: (ReleaseFixture) -> Observable<Int>
+) throws {
     let scheduler = TestScheduler()
     let source = scheduler.createHotObservable(ending == .error
         ? [.next(210, 1), .error(220, TestError("up"))]
         : [.next(210, 1), .completed(220)])
+    let other = scheduler.createHotObservable(ending == .error
+        ? [.next(205, 5), .next(212, 6), .error(220, TestError("other"))]
+        : [.next(205, 5), .next(212, 6), .completed(220)])
     weak var weakProbe: LifetimeProbe?
     let values = Recorder<Int>()
     let subscription: any Disposable
     do {
         let probe = LifetimeProbe()
         weakProbe = probe
-        subscription = makeOutput(source.asObservable(), probe).subscribe(onNext: { [probe] value in
-            if probe.pass(value) { values.append(value) }
+        let fixture = ReleaseFixture(source: source.asObservable(), other: other.asObservable(), probe: probe, scheduler: scheduler)
+        // A bare observer, which does not dispose on a terminal event as `subscribe(onNext:…)`
+        // does: the operator itself must let go when it forwards one.
+        subscription = makeOutput(fixture).subscribe(AnyObserver { [probe] event in
+            if case .next(let value) = event, probe.pass(value) { values.append(value) }
         })
     }
     try scheduler.advance(to: 215)
-    #expect(weakProbe != nil, sourceLocation: sourceLocation)
+    #expect(weakProbe != nil, "released before the subscription ended", sourceLocation: sourceLocation)
     if ending == .disposal { subscription.dispose() }
-    try scheduler.advance(to: 220)
-    #expect(weakProbe == nil, sourceLocation: sourceLocation)
-    #expect(values.items == [1], sourceLocation: sourceLocation)
+    try scheduler.advance(to: settleTick)
+    #expect(weakProbe == nil, "observer or closures retained after the subscription ended", sourceLocation: sourceLocation)
+    for (name, input) in [("source", source), ("other", other)] {
+        #expect(input.subscriptions.allSatisfy { $0.unsubscribe != .max },
+                "\(name) still subscribed: \(input.subscriptions)", sourceLocation: sourceLocation)
+    }
+    #expect(values.items == expected, sourceLocation: sourceLocation)
     subscription.dispose()
     #expect(scheduler.pendingTicks.isEmpty, sourceLocation: sourceLocation)
 }

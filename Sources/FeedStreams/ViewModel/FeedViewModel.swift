@@ -49,19 +49,20 @@ public struct FeedViewModel: Sendable {
         /// The scroll view's vertical content offset.
         public var contentOffset: Observable<Double>
 
-        /// Creates the inputs; any not given never fires.
+        /// Creates the inputs from any observables, subjects or relays; any not given never
+        /// fires.
         public init(
-            load: Observable<Void> = .never(),
-            refresh: Observable<Void> = .never(),
-            reachedBottom: Observable<Void> = .never(),
-            selection: Observable<Int> = .never(),
-            contentOffset: Observable<Double> = .never()
+            load: some ObservableType<Void> = Observable<Void>.never(),
+            refresh: some ObservableType<Void> = Observable<Void>.never(),
+            reachedBottom: some ObservableType<Void> = Observable<Void>.never(),
+            selection: some ObservableType<Int> = Observable<Int>.never(),
+            contentOffset: some ObservableType<Double> = Observable<Double>.never()
         ) {
-            self.load = load
-            self.refresh = refresh
-            self.reachedBottom = reachedBottom
-            self.selection = selection
-            self.contentOffset = contentOffset
+            self.load = load.asObservable()
+            self.refresh = refresh.asObservable()
+            self.reachedBottom = reachedBottom.asObservable()
+            self.selection = selection.asObservable()
+            self.contentOffset = contentOffset.asObservable()
         }
     }
 

@@ -93,6 +93,7 @@ extension ObservableType {
     ///
     /// - Parameter on: Called once per event, serially.
     /// - Returns: A disposable that ends the subscription.
+    @inlinable
     public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
         asObservable().subscribe(AnyObserver(on))
     }
@@ -109,31 +110,32 @@ extension ObservableType {
     ///   - onCompleted: Called when the sequence finished normally.
     ///   - onDisposed: Called once when the subscription ends.
     /// - Returns: A disposable that ends the subscription.
+    @inlinable // specialised in the caller's module: its observer runs once per event
     public func subscribe(
         onNext: (@Sendable (Element) -> Void)? = nil,
         onError: (@Sendable (any Error) -> Void)? = nil,
         onCompleted: (@Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
+        // The per-value path is kept to a plain call: a no-op instead of an optional `onNext`,
+        // and concrete classes captured instead of an `any Disposable`, which the observer
+        // would copy through a value witness on every event.
+        let onNext = onNext ?? { _ in }
         let upstream = SingleAssignmentDisposable()
-        let subscription: any Disposable = if let onDisposed {
-            Disposables.create(upstream, Disposables.create(with: onDisposed))
-        } else {
-            upstream
-        }
+        let withHandler = onDisposed.map { CompositeDisposable([upstream, Disposables.create(with: $0)]) }
         upstream.setDisposable(asObservable().subscribe(AnyObserver { event in
             guard !upstream.isDisposed else { return }
             switch event {
             case .next(let value):
-                onNext?(value)
+                onNext(value)
             case .error(let error):
                 onError?(error)
-                subscription.dispose()
+                if let withHandler { withHandler.dispose() } else { upstream.dispose() }
             case .completed:
                 onCompleted?()
-                subscription.dispose()
+                if let withHandler { withHandler.dispose() } else { upstream.dispose() }
             }
         }))
-        return subscription
+        return withHandler ?? upstream
     }
 }

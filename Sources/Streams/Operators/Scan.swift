@@ -17,6 +17,7 @@ extension ObservableType {
     ///   - seed: The result before the first value.
     ///   - accumulator: Combines the result so far with the next value; may throw.
     /// - Returns: An observable of the running results.
+    @inlinable
     public func scan<Result: Sendable>(
         _ seed: Result,
         accumulator: @escaping @Sendable (Result, Element) throws -> Result
@@ -42,6 +43,7 @@ extension ObservableType {
     ///   - seed: The result before the first value.
     ///   - accumulator: Updates the result with the next value; may throw.
     /// - Returns: An observable of the running results.
+    @inlinable
     public func scan<Result: Sendable>(
         into seed: Result,
         accumulator: @escaping @Sendable (inout Result, Element) throws -> Void
@@ -78,6 +80,16 @@ extension ObservableType {
 }
 
 /// The result accumulated so far by one ``ObservableType/scan(into:accumulator:)`` subscription.
-private struct ScanState<Result> {
+///
+/// Internal and `@usableFromInline` rather than private so that `scan` can be `@inlinable`,
+/// and so specialised per element type in the caller's module.
+@usableFromInline
+struct ScanState<Result> {
+    @usableFromInline
     var result: Result
+
+    @inlinable
+    init(result: Result) {
+        self.result = result
+    }
 }

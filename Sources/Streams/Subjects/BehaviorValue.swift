@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A value that changes over time: it always has a current ``value``, and every subscriber
 /// receives that value first and then each new one.
 ///
@@ -18,7 +20,10 @@
 /// inside a subscriber is queued rather than recursing. ``value`` returns the latest accepted
 /// value at once, even while its delivery is still queued behind another.
 public final class BehaviorValue<Element: Sendable>: ObservableType {
-    private let subject: Subject<Element>
+    // `@inlinable` members (and so `@usableFromInline` storage) let callers specialise reads and
+    // sends for their element type; see ``Subject``.
+    @usableFromInline
+    let subject: Subject<Element>
 
     /// Creates the value with its initial content.
     public init(_ value: Element) {
@@ -26,12 +31,14 @@ public final class BehaviorValue<Element: Sendable>: ObservableType {
     }
 
     /// The latest accepted value.
+    @inlinable
     public var value: Element {
         // `latest` is set from the initial value and only ever replaced, never cleared.
         subject.state.withLock { $0.latest! }
     }
 
     /// Replaces the value and delivers it to every subscriber.
+    @inlinable
     public func accept(_ value: Element) {
         subject.onNext(value)
     }
@@ -39,11 +46,13 @@ public final class BehaviorValue<Element: Sendable>: ObservableType {
     /// Subscribes an observer: it receives the current value at once, then every new one.
     ///
     /// - Returns: A disposable that removes the subscription.
+    @inlinable
     public func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
         subject.subscribe(observer)
     }
 
     /// The value's changes as an observable, starting with the current value.
+    @inlinable
     public func asObservable() -> Observable<Element> {
         subject.asObservable()
     }

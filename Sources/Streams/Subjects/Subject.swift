@@ -27,7 +27,20 @@ import Synchronization
 /// A subscription disposed while an event is being delivered receives no further events, not
 /// even the rest of that broadcast.
 public final class Subject<Element: Sendable>: ObservableType {
+    // Performance: the per-event path (`on`, `deliver`, `drain` and the state methods they call)
+    // is `@inlinable`, so that the module that sends specialises it for its element type.
+    // Unspecialised, a send spends most of its time looking up generic type metadata.
+    // An uncontended send takes the state lock once, hands the delivering role back with one
+    // compare-and-swap on `deliveries`, and costs one atomic load per subscriber.
+    @usableFromInline
     let state: Mutex<SubjectState<Element>>
+
+    /// The delivering role, kept outside `state` so that the deliverer can give it up without
+    /// taking the lock again: 0 when nobody is delivering; n ≥ 1 while one thread delivers and
+    /// n − 1 pieces of work wait in `state.queue`. It changes only under the lock, together
+    /// with the queue, except for the deliverer's final exchange of 1 for 0 (see ``drain()``).
+    @usableFromInline
+    let deliveries = Atomic<Int>(0)
 
     /// Creates a subject with no subscribers.
     public convenience init() {
@@ -42,40 +55,44 @@ public final class Subject<Element: Sendable>: ObservableType {
     }
 
     /// Sends an event to every current subscriber. Ignored once the subject has terminated.
+    @inlinable
     public func on(_ event: Event<Element>) {
-        let snapshot = state.withLock { $0.accept(event) }
-        if let snapshot {
-            deliver(snapshot)
-            drain()
-        }
+        guard let recipients = state.withLock({ $0.accept(event, deliveries: deliveries) }) else { return }
+        deliver(event, to: recipients)
+        drain()
     }
 
     /// Sends a value to every current subscriber.
+    @inlinable
     public func onNext(_ element: Element) {
         on(.next(element))
     }
 
     /// Ends the sequence with an error.
+    @inlinable
     public func onError(_ error: any Error) {
         on(.error(error))
     }
 
     /// Ends the sequence normally.
+    @inlinable
     public func onCompleted() {
         on(.completed)
     }
 
     /// An observer that sends into this subject, for ``Observable/subscribe(_:)``.
+    @inlinable
     public func asObserver() -> AnyObserver<Element> {
         AnyObserver { [self] event in on(event) }
     }
 
     /// Whether any subscription is currently active.
     public var hasObservers: Bool {
-        state.withLock { !$0.subscriptions.isEmpty }
+        state.withLock { !$0.subscribers.isEmpty }
     }
 
     /// The subject as a plain observable; subscribing to it subscribes to the subject.
+    @inlinable
     public func asObservable() -> Observable<Element> {
         Observable { [self] observer in subscribe(observer) }
     }
@@ -83,170 +100,269 @@ public final class Subject<Element: Sendable>: ObservableType {
     /// Subscribes an observer to the events sent from now on.
     ///
     /// - Returns: A disposable that removes the subscription.
+    @inlinable
     public func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
-        let subscription = SubjectSubscription(observer: observer, subject: self)
-        let snapshot = state.withLock { $0.join(subscription) }
-        if let snapshot {
-            deliver(snapshot)
+        let subscription = SubjectSubscription(subject: self)
+        let subscriber = SubjectSubscriber(subscription: subscription, observer: observer)
+        let delivery = state.withLock { $0.join(subscriber, deliveries: deliveries) }
+        if let delivery {
+            deliver(delivery)
             drain()
         }
         return subscription
     }
 
+    /// Drops a disposed subscription's entry, and with it the reference to its observer.
     func remove(_ subscription: SubjectSubscription<Element>) {
-        state.withLock { state in
-            state.subscriptions.removeAll { $0 === subscription }
+        let removed = state.withLock { state -> SubjectSubscriber<Element>? in
+            guard let index = state.subscribers.firstIndex(where: { $0.subscription === subscription }) else {
+                return nil
+            }
+            return state.subscribers.remove(at: index)
         }
+        // The entry, and so the observer, is released here, after the lock: whatever the
+        // observer captured may call back into this subject as it is deinitialised.
+        _ = removed
     }
 
     /// Delivers queued work until the queue is empty, then gives up the delivering role.
-    private func drain() {
-        while let snapshot = state.withLock({ $0.nextDelivery() }) {
-            deliver(snapshot)
+    ///
+    /// Called by the deliverer only. `deliveries` is 1 exactly when nothing was queued while it
+    /// delivered; exchanging it for 0 then ends the role without a lock. A sender that queues
+    /// work raises the count under the lock in the same critical section that appends to the
+    /// queue, so a failed exchange means the queue holds work once the lock is taken.
+    @inlinable
+    func drain() {
+        while !deliveries.compareExchange(expected: 1, desired: 0, ordering: .acquiringAndReleasing).exchanged {
+            let delivery = state.withLock { state in
+                deliveries.subtract(1, ordering: .relaxed)
+                return state.start(state.queue.removeFirst())
+            }
+            if let delivery { deliver(delivery) }
         }
     }
 
-    private func deliver(_ delivery: SubjectState<Element>.Delivery) {
-        switch delivery {
-        case .broadcast(let event, let subscriptions):
-            for subscription in subscriptions {
-                subscription.receive(event)
+    @inlinable
+    func deliver(_ delivery: consuming SubjectState<Element>.Delivery) {
+        switch consume delivery {
+        case .broadcast(let event, let subscribers):
+            deliver(event, to: subscribers)
+        case .replay(let events, let subscriber):
+            for event in events where !subscriber.subscription.isDisposed {
+                subscriber.observer.on(event)
             }
-        case .replay(let events, let subscription):
-            for event in events {
-                subscription.receive(event)
-            }
+        case .discard:
+            break
         }
+    }
+
+    @inlinable
+    func deliver(_ event: Event<Element>, to subscribers: [SubjectSubscriber<Element>]) {
+        // Indexing (rather than `for subscriber in`) reads each entry in place, which spares
+        // a retain and release of the subscription per delivery.
+        for index in subscribers.indices where !subscribers[index].subscription.isDisposed {
+            subscribers[index].observer.on(event)
+        }
+    }
+}
+
+/// One entry of a ``Subject``'s subscriber list: the subscription the caller holds, and the
+/// observer.
+///
+/// The observer lives here rather than in the ``SubjectSubscription``: disposing removes the entry,
+/// so the observer is released even while the caller keeps the disposable, and delivery reads
+/// the observer without taking a lock. Delivery checks the subscription's disposed flag before
+/// each event, so a subscription disposed during a broadcast gets nothing more.
+@usableFromInline
+struct SubjectSubscriber<Element: Sendable>: Sendable {
+    @usableFromInline
+    let subscription: SubjectSubscription<Element>
+    @usableFromInline
+    let observer: AnyObserver<Element>
+
+    @inlinable
+    init(subscription: SubjectSubscription<Element>, observer: AnyObserver<Element>) {
+        self.subscription = subscription
+        self.observer = observer
     }
 }
 
 /// The mutable state of a ``Subject``, behind its mutex.
 ///
 /// Each method runs under the lock and returns what to deliver once the lock is released, or
-/// `nil` when another thread is delivering and the work was queued for it.
+/// `nil` when another thread is delivering and the work was queued for it. Its members are
+/// `@usableFromInline` (rather than private) only so that ``Subject``'s send path can be
+/// specialised in the caller's module; nothing outside this file touches them.
+@usableFromInline
 struct SubjectState<Element: Sendable> {
+    @usableFromInline
     enum Delivery {
-        case broadcast(Event<Element>, [SubjectSubscription<Element>])
-        case replay([Event<Element>], SubjectSubscription<Element>)
+        case broadcast(Event<Element>, [SubjectSubscriber<Element>])
+        case replay([Event<Element>], SubjectSubscriber<Element>)
+        /// A subscriber disposed before it joined: nothing to send, but it is handed out so that
+        /// its observer is released after the lock, not under it.
+        case discard(SubjectSubscriber<Element>)
     }
 
-    private enum Work {
+    @usableFromInline
+    enum Work {
         case broadcast(Event<Element>)
-        case join(SubjectSubscription<Element>)
+        case join(SubjectSubscriber<Element>)
     }
 
+    @usableFromInline
     let replayLimit: Int
-    /// The latest values, as delivered so far (at most `replayLimit`).
+    /// The latest values, as delivered so far (at most `replayLimit`). Once full it is a ring
+    /// whose oldest value is at `oldest`, so that recording a value overwrites one slot
+    /// instead of shifting the others.
+    @usableFromInline
     var buffer: [Element]
+    @usableFromInline
+    var oldest = 0
     /// The latest value accepted, which may still be waiting in `queue`.
+    @usableFromInline
     var latest: Element?
-    var subscriptions: [SubjectSubscription<Element>] = []
+    @usableFromInline
+    var subscribers: [SubjectSubscriber<Element>] = []
     /// The terminal event once accepted; later events are ignored.
+    @usableFromInline
     var stopEvent: Event<Element>?
     /// Whether the terminal event has been delivered (subscribers after it get a replay).
+    @usableFromInline
     var isTerminated = false
-    private var queue: [Work] = []
-    private var isDelivering = false
+    /// Work that arrived while another thread (or an outer call) was delivering.
+    @usableFromInline
+    var queue: [Work] = []
 
     init(replayLimit: Int, buffer: [Element]) {
         self.replayLimit = replayLimit
-        self.buffer = buffer
+        self.buffer = Array(buffer.suffix(replayLimit))
         self.latest = buffer.last
     }
 
     /// Accepts an event from a sender.
-    mutating func accept(_ event: Event<Element>) -> Delivery? {
+    ///
+    /// - Returns: The subscribers to deliver it to, when the caller has become the deliverer
+    ///   (the common case, kept free of the `Work` and `Delivery` wrappers); `nil` when the
+    ///   event was ignored, queued for the thread already delivering, or has nobody to go to.
+    @inlinable
+    mutating func accept(
+        _ event: Event<Element>,
+        deliveries: borrowing Atomic<Int>
+    ) -> [SubjectSubscriber<Element>]? {
         guard stopEvent == nil else { return nil }
         switch event {
         case .next(let value): latest = value
         case .error, .completed: stopEvent = event
         }
-        return enqueue(.broadcast(event))
-    }
-
-    /// Accepts a new subscription.
-    mutating func join(_ subscription: SubjectSubscription<Element>) -> Delivery? {
-        enqueue(.join(subscription))
-    }
-
-    /// The next queued work, or `nil` (giving up the delivering role) when there is none.
-    mutating func nextDelivery() -> Delivery? {
-        while !queue.isEmpty {
-            if let delivery = start(queue.removeFirst()) { return delivery }
-        }
-        isDelivering = false
-        return nil
-    }
-
-    private mutating func enqueue(_ work: Work) -> Delivery? {
-        if isDelivering {
-            queue.append(work)
+        guard claimDelivery(deliveries) else {
+            queue.append(.broadcast(event))
             return nil
         }
-        guard let delivery = start(work) else { return nil }
-        isDelivering = true
+        let recipients = broadcast(event)
+        if recipients.isEmpty {
+            deliveries.store(0, ordering: .releasing)
+            return nil
+        }
+        return recipients
+    }
+
+    /// Accepts a new subscriber.
+    @inlinable
+    mutating func join(_ subscriber: SubjectSubscriber<Element>, deliveries: borrowing Atomic<Int>) -> Delivery? {
+        guard claimDelivery(deliveries) else {
+            queue.append(.join(subscriber))
+            return nil
+        }
+        guard let delivery = start(.join(subscriber)) else {
+            deliveries.store(0, ordering: .releasing)
+            return nil
+        }
         return delivery
     }
 
-    /// Applies work to the state as it is handed out for delivery, so that the buffer and the
-    /// subscription list always describe what subscribers have actually been sent.
-    private mutating func start(_ work: Work) -> Delivery? {
+    /// Takes the delivering role if nobody has it; otherwise counts one more piece of queued
+    /// work, which the caller then appends to `queue`. See ``Subject/deliveries``.
+    ///
+    /// A caller that takes the role but finds nothing to deliver gives it back with a plain
+    /// store of 0: under the lock, with no deliverer, nobody else can change the count.
+    @inlinable
+    func claimDelivery(_ deliveries: borrowing Atomic<Int>) -> Bool {
+        // Nobody is delivering, and nobody can start while we hold the lock: plain store.
+        if deliveries.load(ordering: .acquiring) == 0 {
+            deliveries.store(1, ordering: .relaxed)
+            return true
+        }
+        // Somebody is delivering, but may give up the role concurrently (1 → 0, outside the
+        // lock); if it did, the role is ours.
+        return deliveries.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0
+    }
+
+    /// Records a broadcast in the state as it is handed out, so that the replay buffer and the
+    /// subscriber list always describe what subscribers have actually been sent.
+    ///
+    /// - Returns: The subscribers to deliver it to.
+    @inlinable
+    mutating func broadcast(_ event: Event<Element>) -> [SubjectSubscriber<Element>] {
+        let recipients = subscribers
+        switch event {
+        case .next(let value):
+            if replayLimit > 0 {
+                if buffer.count < replayLimit {
+                    buffer.append(value)
+                } else {
+                    buffer[oldest] = value
+                    oldest = (oldest + 1) % replayLimit
+                }
+            }
+        case .error, .completed:
+            isTerminated = true
+            subscribers = []
+        }
+        return recipients
+    }
+
+    /// Applies queued work to the state as it is handed out for delivery (see ``broadcast(_:)``).
+    @inlinable
+    mutating func start(_ work: Work) -> Delivery? {
         switch work {
         case .broadcast(let event):
-            let recipients = subscriptions
-            switch event {
-            case .next(let value):
-                if replayLimit > 0 {
-                    buffer.append(value)
-                    if buffer.count > replayLimit { buffer.removeFirst(buffer.count - replayLimit) }
-                }
-            case .error, .completed:
-                isTerminated = true
-                subscriptions = []
-            }
+            let recipients = broadcast(event)
             return recipients.isEmpty ? nil : .broadcast(event, recipients)
-        case .join(let subscription):
-            guard !subscription.isDisposed else { return nil }
-            var replay = buffer.map(Event.next)
+        case .join(let subscriber):
+            guard !subscriber.subscription.isDisposed else { return .discard(subscriber) }
+            var replay = (buffer[oldest...] + buffer[..<oldest]).map(Event.next)
             if isTerminated, let stopEvent {
                 replay.append(stopEvent)
             } else {
-                subscriptions.append(subscription)
+                subscribers.append(subscriber)
             }
-            return replay.isEmpty ? nil : .replay(replay, subscription)
+            return replay.isEmpty ? nil : .replay(replay, subscriber)
         }
     }
 }
 
-/// One subscriber of a ``Subject``; disposing it removes the subscriber.
+/// One subscription to a ``Subject``, as its caller holds it; disposing it removes the
+/// subscriber (and so releases the observer).
+@usableFromInline
 final class SubjectSubscription<Element: Sendable>: Disposable {
-    private let disposed = Atomic<Bool>(false)
-    private let observer: Mutex<AnyObserver<Element>?>
+    @usableFromInline
+    let disposed = Atomic<Bool>(false)
     private weak let subject: Subject<Element>?
 
-    init(observer: AnyObserver<Element>, subject: Subject<Element>) {
-        self.observer = Mutex(observer)
+    @usableFromInline
+    init(subject: Subject<Element>) {
         self.subject = subject
     }
 
+    @inlinable
     var isDisposed: Bool {
         disposed.load(ordering: .acquiring)
     }
 
-    /// Delivers one event unless the subscription has been disposed. A terminal event is the
-    /// last one, so the observer is let go as it is delivered.
-    func receive(_ event: Event<Element>) {
-        guard !isDisposed else { return }
-        let observer = self.observer.withLock { observer in
-            defer { if event.isStopEvent { observer = nil } }
-            return observer
-        }
-        observer?.on(event)
-    }
-
+    @usableFromInline
     func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        observer.withLock { $0 = nil }
         subject?.remove(self)
     }
 }
