@@ -321,24 +321,8 @@ struct ConcatTests {
 
     @Test("concatMap releases the observer and the transform after completion, error and disposal")
     func concatMapReleases() throws {
-        let scheduler = TestScheduler()
-        let ys = scheduler.createColdObservable([.next(10, 1), .completed(20)])
-        let completing = scheduler.createHotObservable([.next(10, 0), .completed(15)])
-        #expect(try isReleased(subscribe: { probe in
-            completing.concatMap { _ in _ = probe; return ys }.subscribe(AnyObserver { _ in _ = probe })
-        }, after: { _ in try scheduler.advance(to: 50) }))
-        let failing = scheduler.createHotObservable([.next(60, 0), .error(65, TestError())])
-        #expect(try isReleased(subscribe: { probe in
-            failing.concatMap { _ in _ = probe; return ys }.subscribe(AnyObserver { _ in _ = probe })
-        }, after: { _ in try scheduler.advance(to: 100) }))
-        let endless = scheduler.createHotObservable([.next(110, 0)])
-        #expect(try isReleased(subscribe: { probe in
-            endless.concatMap { _ in _ = probe; return ys }.subscribe(AnyObserver { _ in _ = probe })
-        }, after: { subscription in
-            try scheduler.advance(to: 115)
-            subscription.dispose()
-        }))
-        try scheduler.run()
-        #expect(scheduler.pendingTicks.isEmpty)
+        try expectReleasesWithInner(sending: { _ in 0 }) { outer, ys, probe in
+            outer.concatMap { _ in _ = probe; return ys }
+        }
     }
 }

@@ -339,26 +339,7 @@ struct FlatMapTests {
             ("flatMapFirst", { outer, inner, probe in outer.flatMapFirst { _ in _ = probe; return inner } }),
         ]
         for (name, make) in operators {
-            let scheduler = TestScheduler()
-            let ys = scheduler.createColdObservable([.next(10, 1), .completed(20)])
-            let completing = scheduler.createHotObservable([.next(10, 0), .completed(15)])
-            let failing = scheduler.createHotObservable([.next(60, 0), .error(65, TestError())])
-            let endless = scheduler.createHotObservable([.next(110, 0)])
-            #expect(try isReleased(subscribe: { probe in
-                make(completing, ys, probe).subscribe(AnyObserver { _ in _ = probe })
-            }, after: { _ in try scheduler.advance(to: 50) }), "\(name) after completion")
-            #expect(try isReleased(subscribe: { probe in
-                make(failing, ys, probe).subscribe(AnyObserver { _ in _ = probe })
-            }, after: { _ in try scheduler.advance(to: 100) }), "\(name) after error")
-            #expect(try isReleased(subscribe: { probe in
-                make(endless, ys, probe).subscribe(AnyObserver { _ in _ = probe })
-            }, after: { subscription in
-                try scheduler.advance(to: 115)
-                subscription.dispose()
-            }), "\(name) after disposal")
-            #expect(ys.subscriptions == [Subscription(10, 30), Subscription(60, 65), Subscription(110, 115)], "\(name)")
-            try scheduler.run()
-            #expect(scheduler.pendingTicks.isEmpty)
+            try expectReleasesWithInner(sending: { _ in 0 }, label: name, make)
         }
     }
 

@@ -309,27 +309,6 @@ struct MergeTests {
 
     @Test("releases the observer after completion, error and disposal")
     func releases() throws {
-        let scheduler = TestScheduler()
-        let ys = scheduler.createColdObservable([.next(10, 1), .completed(20)])
-        let completing = scheduler.createHotObservable([.next(10, ys), .completed(15)])
-        #expect(try isReleased(subscribe: { probe in
-            completing.merge().subscribe(AnyObserver { _ in _ = probe })
-        }, after: { _ in try scheduler.advance(to: 50) }))
-
-        let failing = scheduler.createHotObservable([.next(60, ys), .error(65, TestError())])
-        #expect(try isReleased(subscribe: { probe in
-            failing.merge().subscribe(AnyObserver { _ in _ = probe })
-        }, after: { _ in try scheduler.advance(to: 100) }))
-
-        let endless = scheduler.createHotObservable([.next(110, ys)])
-        #expect(try isReleased(subscribe: { probe in
-            endless.merge().subscribe(AnyObserver { _ in _ = probe })
-        }, after: { subscription in
-            try scheduler.advance(to: 115)
-            subscription.dispose()
-        }))
-        #expect(ys.subscriptions == [Subscription(10, 30), Subscription(60, 65), Subscription(110, 115)])
-        try scheduler.run()
-        #expect(scheduler.pendingTicks.isEmpty)
+        try expectReleasesWithInner(sending: { $0 }) { outer, _, _ in outer.merge() }
     }
 }

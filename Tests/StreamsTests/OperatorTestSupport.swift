@@ -138,6 +138,47 @@ func expectReleasesObserver(
     }
 }
 
+/// The release check of the operators that subscribe to inner observables. On one scheduler,
+/// three outer observables each send one value, for which the operator subscribes to the cold
+/// inner `ys` (1 after 10, completed after 20): one outer completes at 15, one fails at 65, and
+/// the subscription to the third is disposed at 115. Expects the observer (and whatever the
+/// operator's closures hold of the probe) to be released each time, `ys` to be subscribed
+/// from 10 to 30, 60 to 65 and 110 to 115, and no work to be left.
+///
+/// - Parameters:
+///   - value: The outer value sent at 10, 60 and 110, made from `ys`: `ys` itself for
+///     `merge()`, anything for an operator whose transform returns `ys`.
+///   - label: Names the operator in failure messages.
+///   - makeOutput: The operator under test, from the outer observable, `ys` and the probe.
+func expectReleasesWithInner<Value: Sendable>(
+    sending value: (TestableObservable<Int>) -> Value,
+    label: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ makeOutput: (TestableObservable<Value>, TestableObservable<Int>, LifetimeProbe) -> Observable<Int>
+) throws {
+    let scheduler = TestScheduler()
+    let ys = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+    let completing = scheduler.createHotObservable([.next(10, value(ys)), .completed(15)])
+    let failing = scheduler.createHotObservable([.next(60, value(ys)), .error(65, TestError())])
+    let endless = scheduler.createHotObservable([.next(110, value(ys))])
+    #expect(try isReleased(subscribe: { probe in
+        makeOutput(completing, ys, probe).subscribe(AnyObserver { _ in _ = probe })
+    }, after: { _ in try scheduler.advance(to: 50) }), "\(label) after completion", sourceLocation: sourceLocation)
+    #expect(try isReleased(subscribe: { probe in
+        makeOutput(failing, ys, probe).subscribe(AnyObserver { _ in _ = probe })
+    }, after: { _ in try scheduler.advance(to: 100) }), "\(label) after error", sourceLocation: sourceLocation)
+    #expect(try isReleased(subscribe: { probe in
+        makeOutput(endless, ys, probe).subscribe(AnyObserver { _ in _ = probe })
+    }, after: { subscription in
+        try scheduler.advance(to: 115)
+        subscription.dispose()
+    }), "\(label) after disposal", sourceLocation: sourceLocation)
+    #expect(ys.subscriptions == [Subscription(10, 30), Subscription(60, 65), Subscription(110, 115)],
+            "\(label)", sourceLocation: sourceLocation)
+    try scheduler.run()
+    #expect(scheduler.pendingTicks.isEmpty, sourceLocation: sourceLocation)
+}
+
 /// A source that lets a test send events into the current subscriber directly, so a handler
 /// can send re-entrantly, without a subject's queue in between.
 final class ReentrantSource<Element: Sendable>: Sendable {
