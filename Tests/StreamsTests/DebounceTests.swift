@@ -141,19 +141,10 @@ struct DebounceTests {
     @Test("a value sent back into the source from onNext restarts the wait")
     func reentrant() throws {
         let scheduler = TestScheduler()
-        let subject = Subject<Int>()
-        let observer = scheduler.createObserver(Int.self)
-        let subscription = SerialDisposable()
-        scheduler.scheduleAt(10) {
-            subscription.disposable = subject.debounce(.seconds(5), scheduler: scheduler).subscribe { event in
-                observer.on(event)
-                if case .next(let value) = event, value < 3 { subject.onNext(value + 1) }
-            }
-            subject.onNext(1)
+        let events = try recordCountingUpReentrantly(on: scheduler, completingAt: 30) { subject in
+            subject.debounce(.seconds(5), scheduler: scheduler)
         }
-        scheduler.scheduleAt(30) { subject.onCompleted() }
-        try scheduler.run()
-        #expect(observer.events == [.next(15, 1), .next(20, 2), .next(25, 3), .completed(30)])
+        #expect(events == [.next(15, 1), .next(20, 2), .next(25, 3), .completed(30)])
         #expect(scheduler.pendingTicks.isEmpty)
     }
 

@@ -128,19 +128,10 @@ struct DelayTests {
     @Test("a value sent back into the source from onNext is delayed in turn")
     func reentrant() throws {
         let scheduler = TestScheduler()
-        let subject = Subject<Int>()
-        let observer = scheduler.createObserver(Int.self)
-        let subscription = SerialDisposable()
-        scheduler.scheduleAt(10) {
-            subscription.disposable = subject.delay(.seconds(5), scheduler: scheduler).subscribe { event in
-                observer.on(event)
-                guard case .next(let value) = event else { return }
-                if value < 3 { subject.onNext(value + 1) } else { subject.onCompleted() }
-            }
-            subject.onNext(1)
+        let events = try recordCountingUpReentrantly(on: scheduler, completingAt: nil) { subject in
+            subject.delay(.seconds(5), scheduler: scheduler)
         }
-        try scheduler.run()
-        #expect(observer.events == [.next(15, 1), .next(20, 2), .next(25, 3), .completed(30)])
+        #expect(events == [.next(15, 1), .next(20, 2), .next(25, 3), .completed(30)])
         #expect(scheduler.pendingTicks.isEmpty)
     }
 

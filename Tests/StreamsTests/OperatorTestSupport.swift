@@ -138,6 +138,36 @@ func expectReleasesObserver(
     }
 }
 
+/// Subscribes through `makeOutput` to a subject at 10 and sends 1 into it; for each value
+/// below 3, the observer sends the next one back into the subject from inside `onNext`. The
+/// subject completes at `completionTick`, or, when it is `nil`, from inside `onNext` on 3. Runs
+/// the scheduler and returns the events the observer recorded.
+func recordCountingUpReentrantly(
+    on scheduler: TestScheduler,
+    completingAt completionTick: Int?,
+    _ makeOutput: (Subject<Int>) -> Observable<Int>
+) throws -> [Recorded<Event<Int>>] {
+    let subject = Subject<Int>()
+    let output = makeOutput(subject)
+    let observer = scheduler.createObserver(Int.self)
+    let subscription = SerialDisposable()
+    scheduler.scheduleAt(10) {
+        subscription.disposable = output.subscribe { event in
+            observer.on(event)
+            guard case .next(let value) = event else { return }
+            if value < 3 {
+                subject.onNext(value + 1)
+            } else if completionTick == nil {
+                subject.onCompleted()
+            }
+        }
+        subject.onNext(1)
+    }
+    if let completionTick { scheduler.scheduleAt(completionTick) { subject.onCompleted() } }
+    try scheduler.run()
+    return observer.events
+}
+
 /// The release check of the operators that subscribe to inner observables. On one scheduler,
 /// three outer observables each send one value, for which the operator subscribes to the cold
 /// inner `ys` (1 after 10, completed after 20): one outer completes at 15, one fails at 65, and

@@ -236,20 +236,11 @@ struct ThrottleTests {
     @Test("a value sent back into the source from onNext is throttled like any other")
     func reentrant() throws {
         let scheduler = TestScheduler()
-        let subject = Subject<Int>()
-        let observer = scheduler.createObserver(Int.self)
-        let subscription = SerialDisposable()
-        scheduler.scheduleAt(10) {
-            subscription.disposable = subject.throttle(.seconds(5), scheduler: scheduler).subscribe { event in
-                observer.on(event)
-                if case .next(let value) = event, value < 3 { subject.onNext(value + 1) }
-            }
-            subject.onNext(1)
+        let events = try recordCountingUpReentrantly(on: scheduler, completingAt: 30) { subject in
+            subject.throttle(.seconds(5), scheduler: scheduler)
         }
-        scheduler.scheduleAt(30) { subject.onCompleted() }
-        try scheduler.run()
         // 1 passes; 2 (sent from onNext) is held until 15; 3 (sent when 2 arrives) until 20.
-        #expect(observer.events == [.next(10, 1), .next(15, 2), .next(20, 3), .completed(30)])
+        #expect(events == [.next(10, 1), .next(15, 2), .next(20, 3), .completed(30)])
         #expect(scheduler.pendingTicks.isEmpty)
     }
 
