@@ -216,23 +216,5 @@ private func recovering<Element: Sendable>(
     on scheduler: any Scheduler,
     with fallback: @escaping @Sendable (any Error) -> Observable<Element>
 ) -> Observable<Element> {
-    let delivered = source.observe(on: scheduler)
-    return Observable { observer in
-        let first = SingleAssignmentDisposable()
-        let replacement = SingleAssignmentDisposable()
-        first.setDisposable(delivered.subscribe(AnyObserver { event in
-            guard !first.isDisposed else { return }
-            switch event {
-            case .next:
-                observer.on(event)
-            case .error(let error):
-                first.dispose()
-                replacement.setDisposable(fallback(error).subscribe(observer))
-            case .completed:
-                first.dispose()
-                observer.on(.completed)
-            }
-        }))
-        return Disposables.create(first, replacement)
-    }
+    source.observe(on: scheduler).catch(fallback)
 }
