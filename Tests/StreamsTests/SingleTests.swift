@@ -472,3 +472,27 @@ extension SingleTests {
         #expect(scheduler.pendingTicks.isEmpty)
     }
 }
+
+@Suite("Single catch and flatMap release what they switched to")
+struct SingleSwitchReleaseTests {
+    @Test("the replacement of catch and the inner of flatMap are unsubscribed when they end")
+    func replacementsEnd() throws {
+        let scheduler = TestScheduler()
+        let failing = scheduler.createColdObservable([.error(10, TestError("down"), Int.self)])
+        let replacement = scheduler.createColdObservable([.next(5, 7), .completed(5)])
+        let caught = try scheduler.start {
+            failing.asSingle().catch { _ in replacement.asSingle() }.asObservable()
+        }
+        #expect(caught.events == [.next(215, 7), .completed(215)])
+        #expect(replacement.subscriptions == [Subscription(210, 215)])
+
+        let inner = scheduler.createColdObservable([.next(3, "x"), .completed(3)])
+        let source = scheduler.createColdObservable([.next(10, 1), .completed(10)])
+        let flattened = try scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            source.asSingle().flatMap { _ in inner.asSingle() }.asObservable()
+        }
+        #expect(flattened.events == [.next(1213, "x"), .completed(1213)])
+        #expect(inner.subscriptions == [Subscription(1210, 1213)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+}

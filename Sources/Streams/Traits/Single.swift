@@ -214,29 +214,7 @@ extension Single {
     public func flatMap<Result: Sendable>(
         _ selector: @escaping @Sendable (Element) throws -> Single<Result>
     ) -> Single<Result> {
-        let source = self.source
-        return Single<Result>(unchecked: Observable { observer in
-            let first = SingleAssignmentDisposable()
-            let second = SingleAssignmentDisposable()
-            first.setDisposable(source.subscribe(AnyObserver { event in
-                guard !first.isDisposed else { return }
-                switch event {
-                case .next(let value):
-                    first.dispose()
-                    do {
-                        second.setDisposable(try selector(value).asObservable().subscribe(observer))
-                    } catch {
-                        observer.on(.error(error))
-                    }
-                case .error(let error):
-                    first.dispose()
-                    observer.on(.error(error))
-                case .completed:
-                    break
-                }
-            }))
-            return Disposables.create(first, second)
-        })
+        Single<Result>(unchecked: source.flatMap { try selector($0).asObservable() })
     }
 
     /// Replaces a failure with the single that `handler` returns for the error.
@@ -246,29 +224,7 @@ extension Single {
     /// - Parameter handler: Builds the replacement from the error; may throw.
     /// - Returns: A single that succeeds with this single's value or the replacement's.
     public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Single<Element>) -> Single<Element> {
-        let source = self.source
-        return Single(unchecked: Observable { observer in
-            let first = SingleAssignmentDisposable()
-            let replacement = SingleAssignmentDisposable()
-            first.setDisposable(source.subscribe(AnyObserver { event in
-                guard !first.isDisposed else { return }
-                switch event {
-                case .next:
-                    observer.on(event)
-                case .error(let error):
-                    first.dispose()
-                    do {
-                        replacement.setDisposable(try handler(error).asObservable().subscribe(observer))
-                    } catch {
-                        observer.on(.error(error))
-                    }
-                case .completed:
-                    first.dispose()
-                    observer.on(.completed)
-                }
-            }))
-            return Disposables.create(first, replacement)
-        })
+        Single(unchecked: source.catch { try handler($0).asObservable() })
     }
 
     /// Replaces a failure with a success carrying `element`.
