@@ -20,11 +20,10 @@ extension TestScheduler {
         error: any Error = TestError("error"),
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> TestableObservable<Element> {
-        do {
-            return try createHotObservable(marbles: diagram, values: values, error: error)
-        } catch {
-            Issue.record("\(error)", sourceLocation: sourceLocation)
-            return createHotObservable([])
+        parsing(at: sourceLocation) {
+            try createHotObservable(marbles: diagram, values: values, error: error)
+        } orElse: {
+            createHotObservable([])
         }
     }
 
@@ -44,12 +43,26 @@ extension TestScheduler {
         error: any Error = TestError("error"),
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> TestableObservable<Element> {
-        do {
-            return try createColdObservable(marbles: diagram, values: values, error: error)
-        } catch {
-            Issue.record("\(error)", sourceLocation: sourceLocation)
-            return createColdObservable([])
+        parsing(at: sourceLocation) {
+            try createColdObservable(marbles: diagram, values: values, error: error)
+        } orElse: {
+            createColdObservable([])
         }
+    }
+}
+
+/// The source `make` builds from a diagram, or, when the diagram cannot be read, the `fallback`
+/// source, after recording the reason as an issue at `sourceLocation`.
+private func parsing<Element>(
+    at sourceLocation: SourceLocation,
+    _ make: () throws -> TestableObservable<Element>,
+    orElse fallback: () -> TestableObservable<Element>
+) -> TestableObservable<Element> {
+    do {
+        return try make()
+    } catch {
+        Issue.record("\(error)", sourceLocation: sourceLocation)
+        return fallback()
     }
 }
 

@@ -160,13 +160,13 @@ struct CombineLatestTests {
         let a = Subject<Int>()
         let b = Subject<Int>()
         let log = Recorder<String>()
-        let depth = Mutex(0)
+        let calls = CallDepth()
         let subscription = Observable.combineLatest(a, b) { $0 * 10 + $1 }.subscribe(AnyObserver { event in
-            let level = depth.withLock { $0 += 1; return $0 }
-            log.append("\(event) at depth \(level)")
-            if event.element == 11 { b.onNext(2) }
-            if event.element == 12 { a.onNext(3) }
-            depth.withLock { $0 -= 1 }
+            calls.run { depth in
+                log.append("\(event) at depth \(depth)")
+                if event.element == 11 { b.onNext(2) }
+                if event.element == 12 { a.onNext(3) }
+            }
         })
         a.onNext(1)
         b.onNext(1)
@@ -179,23 +179,20 @@ struct CombineLatestTests {
         let a = Subject<Int>()
         let b = Subject<Int>()
         let count = 5_000
-        let inside = Atomic<Int>(0)
-        let overlaps = Atomic<Int>(0)
+        let calls = CallDepth()
         let pairs = Mutex<[(Int, Int)]>([])
         let completions = Atomic<Int>(0)
         let subscription = Observable.combineLatest(a, b) { first, second -> (Int, Int) in
-            if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 { overlaps.add(1, ordering: .relaxed) }
-            inside.subtract(1, ordering: .acquiringAndReleasing)
-            return (first, second)
+            calls.run { (first, second) }
         }
         .subscribe(AnyObserver { event in
-            if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 { overlaps.add(1, ordering: .relaxed) }
-            switch event {
-            case .next(let pair): pairs.withLock { $0.append(pair) }
-            case .error: break
-            case .completed: completions.add(1, ordering: .relaxed)
+            calls.run {
+                switch event {
+                case .next(let pair): pairs.withLock { $0.append(pair) }
+                case .error: break
+                case .completed: completions.add(1, ordering: .relaxed)
+                }
             }
-            inside.subtract(1, ordering: .acquiringAndReleasing)
         })
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let subject = index == 0 ? a : b
@@ -203,7 +200,7 @@ struct CombineLatestTests {
             subject.onCompleted()
         }
         let seen = pairs.withLock { $0 }
-        #expect(overlaps.load(ordering: .relaxed) == 0)
+        #expect(calls.overlaps == 0)
         #expect(completions.load(ordering: .relaxed) == 1)
         #expect(seen.last.map { [$0.0, $0.1] } == [count - 1, count - 1])
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.0 <= $1.0 && $0.1 <= $1.1 })
@@ -307,23 +304,4 @@ struct CombineLatestTests {
         expectSubscriptions(second, "^---!")
         expectNoPendingWork(scheduler)
     }
-}
-
-private final class Probe: Sendable {}
-
-/// Whether the probe handed to `subscribe` is released once `drive` has run, while the
-/// subscription's disposable is still held.
-private func isReleased(
-    subscribe: (Probe) -> any Disposable,
-    after drive: (any Disposable) throws -> Void
-) rethrows -> Bool {
-    weak var weakProbe: Probe?
-    let subscription: any Disposable
-    do {
-        let probe = Probe()
-        weakProbe = probe
-        subscription = subscribe(probe)
-    }
-    try drive(subscription)
-    return withExtendedLifetime(subscription) { weakProbe == nil }
 }

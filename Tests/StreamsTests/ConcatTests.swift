@@ -126,15 +126,15 @@ struct ConcatTests {
     func reentrant() {
         let first = Subject<Int>()
         let log = Recorder<String>()
-        let depth = Mutex(0)
+        let calls = CallDepth()
         let subscription = Observable.concat(first.asObservable(), .just(9)).subscribe(AnyObserver { event in
-            let level = depth.withLock { $0 += 1; return $0 }
-            log.append("\(event) at depth \(level)")
-            if event.element == 1 {
-                first.onNext(2)
-                first.onCompleted()
+            calls.run { depth in
+                log.append("\(event) at depth \(depth)")
+                if event.element == 1 {
+                    first.onNext(2)
+                    first.onCompleted()
+                }
             }
-            depth.withLock { $0 -= 1 }
         })
         first.onNext(1)
         #expect(log.items == ["next(1) at depth 1", "next(2) at depth 1", "next(9) at depth 1", "completed at depth 1"])
@@ -321,43 +321,8 @@ struct ConcatTests {
 
     @Test("concatMap releases the observer and the transform after completion, error and disposal")
     func concatMapReleases() throws {
-        let scheduler = TestScheduler()
-        let ys = scheduler.createColdObservable([.next(10, 1), .completed(20)])
-        let completing = scheduler.createHotObservable([.next(10, 0), .completed(15)])
-        #expect(try isReleased(subscribe: { probe in
-            completing.concatMap { _ in _ = probe; return ys }.subscribe(AnyObserver { _ in _ = probe })
-        }, after: { _ in try scheduler.advance(to: 50) }))
-        let failing = scheduler.createHotObservable([.next(60, 0), .error(65, TestError())])
-        #expect(try isReleased(subscribe: { probe in
-            failing.concatMap { _ in _ = probe; return ys }.subscribe(AnyObserver { _ in _ = probe })
-        }, after: { _ in try scheduler.advance(to: 100) }))
-        let endless = scheduler.createHotObservable([.next(110, 0)])
-        #expect(try isReleased(subscribe: { probe in
-            endless.concatMap { _ in _ = probe; return ys }.subscribe(AnyObserver { _ in _ = probe })
-        }, after: { subscription in
-            try scheduler.advance(to: 115)
-            subscription.dispose()
-        }))
-        try scheduler.run()
-        #expect(scheduler.pendingTicks.isEmpty)
+        try expectReleasesWithInner(sending: { _ in 0 }) { outer, ys, probe in
+            outer.concatMap { _ in _ = probe; return ys }
+        }
     }
-}
-
-private final class Probe: Sendable {}
-
-/// Whether the probe handed to `subscribe` is released once `drive` has run, while the
-/// subscription's disposable is still held.
-private func isReleased(
-    subscribe: (Probe) -> any Disposable,
-    after drive: (any Disposable) throws -> Void
-) rethrows -> Bool {
-    weak var weakProbe: Probe?
-    let subscription: any Disposable
-    do {
-        let probe = Probe()
-        weakProbe = probe
-        subscription = subscribe(probe)
-    }
-    try drive(subscription)
-    return withExtendedLifetime(subscription) { weakProbe == nil }
 }

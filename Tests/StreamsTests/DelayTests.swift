@@ -128,32 +128,18 @@ struct DelayTests {
     @Test("a value sent back into the source from onNext is delayed in turn")
     func reentrant() throws {
         let scheduler = TestScheduler()
-        let subject = Subject<Int>()
-        let observer = scheduler.createObserver(Int.self)
-        let subscription = SerialDisposable()
-        scheduler.scheduleAt(10) {
-            subscription.disposable = subject.delay(.seconds(5), scheduler: scheduler).subscribe { event in
-                observer.on(event)
-                guard case .next(let value) = event else { return }
-                if value < 3 { subject.onNext(value + 1) } else { subject.onCompleted() }
-            }
-            subject.onNext(1)
+        let events = try recordCountingUpReentrantly(on: scheduler, completingAt: nil) { subject in
+            subject.delay(.seconds(5), scheduler: scheduler)
         }
-        try scheduler.run()
-        #expect(observer.events == [.next(15, 1), .next(20, 2), .next(25, 3), .completed(30)])
+        #expect(events == [.next(15, 1), .next(20, 2), .next(25, 3), .completed(30)])
         #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("the observer is released after completion, error and disposal")
     func releasesObserver() throws {
-        for ending in [Ending.completed, .error, .disposed] {
-            let scheduler = TestScheduler()
-            let source = scheduler.createHotObservable(ending.events)
-            let released = try observerIsReleased(scheduler, disposingAt: ending.disposeTick) { observer in
-                source.delay(.seconds(5), scheduler: scheduler).subscribe(observer)
-            }
-            #expect(released, "\(ending)")
-            #expect(scheduler.pendingTicks.isEmpty)
+        // Two values still waiting, then the ending.
+        try expectReleasesObserver { source, scheduler in
+            source.delay(.seconds(5), scheduler: scheduler)
         }
     }
 
@@ -303,43 +289,3 @@ extension DelaySubscriptionTests {
         expectNoPendingWork(scheduler)
     }
 }
-
-/// How a release test ends its source.
-private enum Ending {
-    case completed, error, disposed
-
-    /// Two values still waiting, then the ending.
-    var events: [Recorded<Event<Int>>] {
-        switch self {
-        case .completed: [.next(10, 1), .next(11, 2), .completed(12)]
-        case .error: [.next(10, 1), .next(11, 2), .error(12, TestError("x"))]
-        case .disposed: [.next(10, 1), .next(11, 2)]
-        }
-    }
-
-    var disposeTick: Int? { self == .disposed ? 12 : nil }
-}
-
-/// Subscribes with an observer that holds a token, runs the scheduler (disposing at `tick` if
-/// given) and tells whether the token was released while the subscription is still held.
-private func observerIsReleased(
-    _ scheduler: TestScheduler,
-    disposingAt tick: Int?,
-    _ subscribe: (AnyObserver<Int>) -> any Disposable
-) throws -> Bool {
-    weak var weakToken: Token?
-    var subscription: (any Disposable)?
-    do {
-        let token = Token()
-        weakToken = token
-        subscription = subscribe(AnyObserver { [token] _ in _ = token })
-    }
-    if let tick {
-        try scheduler.advance(to: tick)
-        subscription?.dispose()
-    }
-    try scheduler.run()
-    return withExtendedLifetime(subscription) { weakToken == nil }
-}
-
-private final class Token: Sendable {}

@@ -170,31 +170,8 @@ struct DistinctUntilChangedTests {
     @Test("releases the comparer and the observer after completion, error and disposal",
           arguments: SubscriptionEnding.allCases)
     func releases(ending: SubscriptionEnding) throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable(ending == .error
-            ? [.next(210, 1), .error(220, TestError("up"))]
-            : [.next(210, 1), .completed(220)])
-        weak var weakProbe: DistinctProbe?
-        let observer = scheduler.createObserver(Int.self)
-        let subscription: any Disposable
-        do {
-            let probe = DistinctProbe()
-            weakProbe = probe
-            subscription = source.distinctUntilChanged { [probe] in probe.same($0, $1) }
-                .subscribe(observer.asObserver())
+        try expectReleasesProbe(ending: ending) { source, probe in
+            source.distinctUntilChanged { [probe] (a: Int, b: Int) in probe.pass(a) && a == b }
         }
-        try scheduler.advance(to: 215)
-        #expect(weakProbe != nil)
-        if ending == .disposal { subscription.dispose() }
-        try scheduler.advance(to: 220)
-        #expect(weakProbe == nil)
-        #expect(observer.values == [1])
-        subscription.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
     }
-}
-
-
-private final class DistinctProbe: Sendable {
-    func same(_ lhs: Int, _ rhs: Int) -> Bool { lhs == rhs }
 }

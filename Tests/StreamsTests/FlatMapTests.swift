@@ -1,4 +1,3 @@
-import Dispatch
 import Streams
 import StreamsTesting
 import Synchronization
@@ -86,30 +85,14 @@ struct FlatMapTests {
     func flatMapThreads() {
         let sources = (0..<4).map { _ in Subject<Int>() }
         let perSource = 5_000
-        let inside = Atomic<Int>(0)
-        let overlaps = Atomic<Int>(0)
-        let received = Mutex<[[Int]]>(Array(repeating: [], count: 4))
-        let completions = Atomic<Int>(0)
+        let probe = SerialProbe()
         let subscription = Observable.from(0..<4)
             .flatMap { sources[$0] }
-            .subscribe(AnyObserver { event in
-                if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 {
-                    overlaps.add(1, ordering: .relaxed)
-                }
-                switch event {
-                case .next(let value): received.withLock { $0[value / perSource].append(value % perSource) }
-                case .error: break
-                case .completed: completions.add(1, ordering: .relaxed)
-                }
-                inside.subtract(1, ordering: .acquiringAndReleasing)
-            })
-        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-            for value in 0..<perSource { sources[index].onNext(index * perSource + value) }
-            sources[index].onCompleted()
-        }
-        #expect(overlaps.load(ordering: .relaxed) == 0)
-        #expect(completions.load(ordering: .relaxed) == 1)
-        #expect(received.withLock { $0 } == Array(repeating: Array(0..<perSource), count: 4))
+            .subscribe(probe.observer)
+        sendConcurrently(perSource, from: sources)
+        #expect(probe.overlaps == 0)
+        #expect(probe.completions == 1)
+        #expect(probe.valuesBySource(4, perSource: perSource) == Array(repeating: Array(0..<perSource), count: 4))
         subscription.dispose()
     }
 
@@ -350,32 +333,13 @@ struct FlatMapTests {
 
     @Test("each operator releases the observer and the transform after completion, error and disposal")
     func releases() throws {
-        let operators: [(String, @Sendable (TestableObservable<Int>, TestableObservable<Int>, Probe) -> Observable<Int>)] = [
+        let operators: [(String, @Sendable (TestableObservable<Int>, TestableObservable<Int>, LifetimeProbe) -> Observable<Int>)] = [
             ("flatMap", { outer, inner, probe in outer.flatMap { _ in _ = probe; return inner } }),
             ("flatMapLatest", { outer, inner, probe in outer.flatMapLatest { _ in _ = probe; return inner } }),
             ("flatMapFirst", { outer, inner, probe in outer.flatMapFirst { _ in _ = probe; return inner } }),
         ]
         for (name, make) in operators {
-            let scheduler = TestScheduler()
-            let ys = scheduler.createColdObservable([.next(10, 1), .completed(20)])
-            let completing = scheduler.createHotObservable([.next(10, 0), .completed(15)])
-            let failing = scheduler.createHotObservable([.next(60, 0), .error(65, TestError())])
-            let endless = scheduler.createHotObservable([.next(110, 0)])
-            #expect(try isReleased(subscribe: { probe in
-                make(completing, ys, probe).subscribe(AnyObserver { _ in _ = probe })
-            }, after: { _ in try scheduler.advance(to: 50) }), "\(name) after completion")
-            #expect(try isReleased(subscribe: { probe in
-                make(failing, ys, probe).subscribe(AnyObserver { _ in _ = probe })
-            }, after: { _ in try scheduler.advance(to: 100) }), "\(name) after error")
-            #expect(try isReleased(subscribe: { probe in
-                make(endless, ys, probe).subscribe(AnyObserver { _ in _ = probe })
-            }, after: { subscription in
-                try scheduler.advance(to: 115)
-                subscription.dispose()
-            }), "\(name) after disposal")
-            #expect(ys.subscriptions == [Subscription(10, 30), Subscription(60, 65), Subscription(110, 115)], "\(name)")
-            try scheduler.run()
-            #expect(scheduler.pendingTicks.isEmpty)
+            try expectReleasesWithInner(sending: { _ in 0 }, label: name, make)
         }
     }
 
@@ -441,23 +405,4 @@ struct FlatMapTests {
         expectSubscriptions(c.y, "-------^----!")
         expectNoPendingWork(c.scheduler)
     }
-}
-
-private final class Probe: Sendable {}
-
-/// Whether the probe handed to `subscribe` is released once `drive` has run, while the
-/// subscription's disposable is still held.
-private func isReleased(
-    subscribe: (Probe) -> any Disposable,
-    after drive: (any Disposable) throws -> Void
-) rethrows -> Bool {
-    weak var weakProbe: Probe?
-    let subscription: any Disposable
-    do {
-        let probe = Probe()
-        weakProbe = probe
-        subscription = subscribe(probe)
-    }
-    try drive(subscription)
-    return withExtendedLifetime(subscription) { weakProbe == nil }
 }

@@ -197,10 +197,3 @@ struct CompactMapTests {
 private final class MapProbe: Sendable {
     func pass(_ value: Int) -> Int? { value }
 }
-
-import Synchronization
-final class Recorder<T: Sendable>: Sendable {
-    private let storage = Mutex<[T]>([])
-    func append(_ item: T) { storage.withLock { $0.append(item) } }
-    var items: [T] { storage.withLock { $0 } }
-}

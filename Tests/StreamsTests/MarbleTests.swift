@@ -76,6 +76,20 @@ struct MarbleTests {
         expectNoPendingWork(scheduler)
     }
 
+    @Test("a diagram that cannot be read is reported, and the hot or cold source emits nothing")
+    func unreadableDiagram() throws {
+        let scheduler = TestScheduler()
+        withKnownIssue {
+            let hot = scheduler.createHotObservable("-a-(b|")
+            let cold = scheduler.createColdObservable("-a-b", values: ["a": 1])
+            #expect(hot.recordedEvents.isEmpty)
+            #expect(cold.recordedEvents.isEmpty)
+        } matching: { issue in
+            let text = issue.description
+            return text.contains("'(' is never closed") || text.contains("no value for glyph 'b'")
+        }
+    }
+
     @Test("a mismatch is reported with both timelines")
     func mismatchReport() throws {
         let scheduler = TestScheduler()

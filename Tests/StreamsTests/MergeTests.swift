@@ -1,7 +1,5 @@
-import Dispatch
 import Streams
 import StreamsTesting
-import Synchronization
 import Testing
 
 @Suite("merge")
@@ -280,14 +278,14 @@ struct MergeTests {
         let first = Subject<Int>()
         let second = Subject<Int>()
         let log = Recorder<String>()
-        let depth = Mutex(0)
+        let calls = CallDepth()
         let subscription = Observable.merge(first.asObservable(), second.asObservable()).subscribe(onNext: { value in
-            let level = depth.withLock { $0 += 1; return $0 }
-            log.append("begin \(value) at depth \(level)")
-            if value == 1 { second.onNext(2) }
-            if value == 2 { first.onNext(3) }
-            log.append("end \(value)")
-            depth.withLock { $0 -= 1 }
+            calls.run { depth in
+                log.append("begin \(value) at depth \(depth)")
+                if value == 1 { second.onNext(2) }
+                if value == 2 { first.onNext(3) }
+                log.append("end \(value)")
+            }
         })
         first.onNext(1)
         #expect(log.items == [
@@ -300,73 +298,17 @@ struct MergeTests {
     func concurrentInners() {
         let sources = (0..<4).map { _ in Subject<Int>() }
         let perSource = 5_000
-        let inside = Atomic<Int>(0)
-        let overlaps = Atomic<Int>(0)
-        let received = Mutex<[[Int]]>(Array(repeating: [], count: 4))
-        let completions = Atomic<Int>(0)
-        let subscription = Observable.merge(sources.map { $0.asObservable() }).subscribe(AnyObserver { event in
-            if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 {
-                overlaps.add(1, ordering: .relaxed)
-            }
-            switch event {
-            case .next(let value): received.withLock { $0[value / perSource].append(value % perSource) }
-            case .error: break
-            case .completed: completions.add(1, ordering: .relaxed)
-            }
-            inside.subtract(1, ordering: .acquiringAndReleasing)
-        })
-        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-            for value in 0..<perSource { sources[index].onNext(index * perSource + value) }
-            sources[index].onCompleted()
-        }
-        #expect(overlaps.load(ordering: .relaxed) == 0)
-        #expect(completions.load(ordering: .relaxed) == 1)
-        #expect(received.withLock { $0 } == Array(repeating: Array(0..<perSource), count: 4))
+        let probe = SerialProbe()
+        let subscription = Observable.merge(sources.map { $0.asObservable() }).subscribe(probe.observer)
+        sendConcurrently(perSource, from: sources)
+        #expect(probe.overlaps == 0)
+        #expect(probe.completions == 1)
+        #expect(probe.valuesBySource(4, perSource: perSource) == Array(repeating: Array(0..<perSource), count: 4))
         subscription.dispose()
     }
 
     @Test("releases the observer after completion, error and disposal")
     func releases() throws {
-        let scheduler = TestScheduler()
-        let ys = scheduler.createColdObservable([.next(10, 1), .completed(20)])
-        let completing = scheduler.createHotObservable([.next(10, ys), .completed(15)])
-        #expect(try isReleased(subscribe: { probe in
-            completing.merge().subscribe(AnyObserver { _ in _ = probe })
-        }, after: { _ in try scheduler.advance(to: 50) }))
-
-        let failing = scheduler.createHotObservable([.next(60, ys), .error(65, TestError())])
-        #expect(try isReleased(subscribe: { probe in
-            failing.merge().subscribe(AnyObserver { _ in _ = probe })
-        }, after: { _ in try scheduler.advance(to: 100) }))
-
-        let endless = scheduler.createHotObservable([.next(110, ys)])
-        #expect(try isReleased(subscribe: { probe in
-            endless.merge().subscribe(AnyObserver { _ in _ = probe })
-        }, after: { subscription in
-            try scheduler.advance(to: 115)
-            subscription.dispose()
-        }))
-        #expect(ys.subscriptions == [Subscription(10, 30), Subscription(60, 65), Subscription(110, 115)])
-        try scheduler.run()
-        #expect(scheduler.pendingTicks.isEmpty)
+        try expectReleasesWithInner(sending: { $0 }) { outer, _, _ in outer.merge() }
     }
-}
-
-private final class Probe: Sendable {}
-
-/// Whether the probe handed to `subscribe` is released once `drive` has run, while the
-/// subscription's disposable is still held.
-private func isReleased(
-    subscribe: (Probe) -> any Disposable,
-    after drive: (any Disposable) throws -> Void
-) rethrows -> Bool {
-    weak var weakProbe: Probe?
-    let subscription: any Disposable
-    do {
-        let probe = Probe()
-        weakProbe = probe
-        subscription = subscribe(probe)
-    }
-    try drive(subscription)
-    return withExtendedLifetime(subscription) { weakProbe == nil }
 }

@@ -1,7 +1,6 @@
 import Dispatch
 import Streams
 import StreamsTesting
-import Synchronization
 import Testing
 
 @Suite("observe(on:)")
@@ -93,14 +92,8 @@ struct ObserveOnTests {
 
     @Test("the observer is released after completion, error and disposal")
     func releasesObserver() throws {
-        for ending in [Ending.completed, .error, .disposed] {
-            let scheduler = TestScheduler()
-            let source = scheduler.createHotObservable(ending.events)
-            let released = try observerIsReleased(scheduler, disposingAt: ending.disposeTick) { observer in
-                source.observe(on: scheduler).subscribe(observer)
-            }
-            #expect(released, "\(ending)")
-            #expect(scheduler.pendingTicks.isEmpty)
+        try expectReleasesObserver { source, scheduler in
+            source.observe(on: scheduler)
         }
     }
 
@@ -133,16 +126,9 @@ struct ObserveOnTests {
         let subject = Subject<Int>()
         let done = DispatchSemaphore(value: 0)
         let values = Recorder<Int>()
-        let inside = Mutex(0)
-        let overlaps = Mutex(0)
+        let calls = CallDepth()
         let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
-            let concurrent = inside.withLock { count in
-                count += 1
-                return count
-            }
-            if concurrent > 1 { overlaps.withLock { $0 += 1 } }
-            values.append(value)
-            inside.withLock { $0 -= 1 }
+            calls.run { values.append(value) }
         }, onCompleted: { done.signal() })
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
@@ -152,7 +138,7 @@ struct ObserveOnTests {
         subject.onCompleted()
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(values.items == Array(0..<500))
-        #expect(overlaps.withLock { $0 } == 0)
+        #expect(calls.overlaps == 0)
         subscription.dispose()
     }
 }
@@ -187,42 +173,3 @@ extension ObserveOnTests {
         expectNoPendingWork(scheduler)
     }
 }
-
-/// How a release test ends its source.
-private enum Ending {
-    case completed, error, disposed
-
-    var events: [Recorded<Event<Int>>] {
-        switch self {
-        case .completed: [.next(10, 1), .next(11, 2), .completed(12)]
-        case .error: [.next(10, 1), .next(11, 2), .error(12, TestError("x"))]
-        case .disposed: [.next(10, 1), .next(11, 2)]
-        }
-    }
-
-    var disposeTick: Int? { self == .disposed ? 12 : nil }
-}
-
-/// Subscribes with an observer that holds a token, runs the scheduler (disposing at `tick` if
-/// given) and tells whether the token was released while the subscription is still held.
-private func observerIsReleased(
-    _ scheduler: TestScheduler,
-    disposingAt tick: Int?,
-    _ subscribe: (AnyObserver<Int>) -> any Disposable
-) throws -> Bool {
-    weak var weakToken: Token?
-    var subscription: (any Disposable)?
-    do {
-        let token = Token()
-        weakToken = token
-        subscription = subscribe(AnyObserver { [token] _ in _ = token })
-    }
-    if let tick {
-        try scheduler.advance(to: tick)
-        subscription?.dispose()
-    }
-    try scheduler.run()
-    return withExtendedLifetime(subscription) { weakToken == nil }
-}
-
-private final class Token: Sendable {}

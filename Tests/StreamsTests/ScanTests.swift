@@ -142,30 +142,8 @@ struct ScanTests {
     @Test("releases the accumulator and the observer after completion, error and disposal",
           arguments: SubscriptionEnding.allCases)
     func releases(ending: SubscriptionEnding) throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable(ending == .error
-            ? [.next(210, 1), .error(220, TestError("up"))]
-            : [.next(210, 1), .completed(220)])
-        weak var weakProbe: ScanProbe?
-        let observer = scheduler.createObserver(Int.self)
-        let subscription: any Disposable
-        do {
-            let probe = ScanProbe()
-            weakProbe = probe
-            subscription = source.scan(0) { [probe] in probe.add($0, $1) }.subscribe(observer.asObserver())
+        try expectReleasesProbe(ending: ending) { source, probe in
+            source.scan(0) { [probe] total, value in probe.pass(value) ? total + value : total }
         }
-        try scheduler.advance(to: 215)
-        #expect(weakProbe != nil)
-        if ending == .disposal { subscription.dispose() }
-        try scheduler.advance(to: 220)
-        #expect(weakProbe == nil)
-        #expect(observer.values == [1])
-        subscription.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
     }
-}
-
-
-private final class ScanProbe: Sendable {
-    func add(_ total: Int, _ value: Int) -> Int { total + value }
 }

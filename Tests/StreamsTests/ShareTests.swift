@@ -29,19 +29,23 @@ struct ShareTests {
             let subscription1 = SerialDisposable()
             let subscription2 = SerialDisposable()
             let subscription3 = SerialDisposable()
-            let (res1, res2, res1Again, res2Again, res3) = (res1, res2, res1Again, res2Again, res3)
-            scheduler.scheduleAt(200) {
-                subscription1.disposable = ys.subscribe { event in
-                    res1.on(event)
-                    if event.isStopEvent { subscription1.disposable = ys.subscribe(res1Again.asObserver()) }
+            let res3 = res3
+            /// Subscribes `observer` at `tick`, and `again` from inside its handler on a terminal event.
+            func subscribe(
+                _ observer: TestableObserver<Int>,
+                at tick: Int,
+                thenOnStop again: TestableObserver<Int>,
+                into subscription: SerialDisposable
+            ) {
+                scheduler.scheduleAt(tick) {
+                    subscription.disposable = ys.subscribe { event in
+                        observer.on(event)
+                        if event.isStopEvent { subscription.disposable = ys.subscribe(again.asObserver()) }
+                    }
                 }
             }
-            scheduler.scheduleAt(300) {
-                subscription2.disposable = ys.subscribe { event in
-                    res2.on(event)
-                    if event.isStopEvent { subscription2.disposable = ys.subscribe(res2Again.asObserver()) }
-                }
-            }
+            subscribe(res1, at: 200, thenOnStop: res1Again, into: subscription1)
+            subscribe(res2, at: 300, thenOnStop: res2Again, into: subscription2)
             scheduler.scheduleAt(350) { subscription1.dispose() }
             scheduler.scheduleAt(400) { subscription2.dispose() }
             scheduler.scheduleAt(500) { subscription3.disposable = ys.subscribe(res3.asObserver()) }
@@ -147,11 +151,7 @@ struct ShareTests {
         let scheduler = TestScheduler()
         let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
         let shared = xs.share(replay: 1)
-        let first = scheduler.createObserver(Int.self)
-        let second = scheduler.createObserver(Int.self)
-        scheduler.scheduleAt(200) { _ = shared.subscribe(first.asObserver()) }
-        scheduler.scheduleAt(215) { _ = shared.subscribe(second.asObserver()) }
-        try scheduler.run()
+        let (first, second) = try subscribeTwice(to: shared, at: 200, 215, on: scheduler)
         #expect(first.events == [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
         #expect(second.events == [.next(215, 1), .next(220, 2), .next(230, 3), .completed(240)])
         #expect(xs.subscriptions == [Subscription(200, 240)])
@@ -173,11 +173,7 @@ struct ShareTests {
         let scheduler = TestScheduler()
         let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError("source"))])
         let shared = xs.share()
-        let first = scheduler.createObserver(Int.self)
-        let second = scheduler.createObserver(Int.self)
-        scheduler.scheduleAt(200) { _ = shared.subscribe(first.asObserver()) }
-        scheduler.scheduleAt(205) { _ = shared.subscribe(second.asObserver()) }
-        try scheduler.run()
+        let (first, second) = try subscribeTwice(to: shared, at: 200, 205, on: scheduler)
         #expect(first.events == [.next(210, 1), .error(220, TestError("source"))])
         #expect(second.events == [.next(210, 1), .error(220, TestError("source"))])
         #expect(xs.subscriptions == [Subscription(200, 220)])
@@ -248,11 +244,7 @@ struct ShareTests {
     func diagramCold() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable("-a-b|")
-        let first = scheduler.createObserver(String.self)
-        let second = scheduler.createObserver(String.self)
-        scheduler.scheduleAt(0) { _ = source.subscribe(first.asObserver()) }
-        scheduler.scheduleAt(2) { _ = source.subscribe(second.asObserver()) }
-        try scheduler.run()
+        let (first, second) = try subscribeTwice(to: source, at: 0, 2, on: scheduler)
         expectMarbles(first, "-a-b|")
         expectMarbles(second, "---a-b|")
         expectNoPendingWork(scheduler)
@@ -263,11 +255,7 @@ struct ShareTests {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable("-a-b|")
         let shared = source.share()
-        let first = scheduler.createObserver(String.self)
-        let second = scheduler.createObserver(String.self)
-        scheduler.scheduleAt(0) { _ = shared.subscribe(first.asObserver()) }
-        scheduler.scheduleAt(2) { _ = shared.subscribe(second.asObserver()) }
-        try scheduler.run()
+        let (first, second) = try subscribeTwice(to: shared, at: 0, 2, on: scheduler)
         expectMarbles(first, "-a-b|")
         expectMarbles(second, "---b|")
         expectSubscriptions(source, "^---!")
@@ -279,11 +267,7 @@ struct ShareTests {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable("-a-b-c-d-e-|")
         let shared = source.share(replay: 1)
-        let first = scheduler.createObserver(String.self)
-        let second = scheduler.createObserver(String.self)
-        scheduler.scheduleAt(0) { _ = shared.subscribe(first.asObserver()) }
-        scheduler.scheduleAt(4) { _ = shared.subscribe(second.asObserver()) }
-        try scheduler.run()
+        let (first, second) = try subscribeTwice(to: shared, at: 0, 4, on: scheduler)
         expectMarbles(first, "-a-b-c-d-e-|")
         expectMarbles(second, "----bc-d-e-|")
         expectSubscriptions(source, "^----------!")
@@ -295,11 +279,7 @@ struct ShareTests {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable("-a-b|")
         let shared = source.share()
-        let first = scheduler.createObserver(String.self)
-        let second = scheduler.createObserver(String.self)
-        scheduler.scheduleAt(0) { _ = shared.subscribe(first.asObserver()) }
-        scheduler.scheduleAt(5) { _ = shared.subscribe(second.asObserver()) }
-        try scheduler.run()
+        let (first, second) = try subscribeTwice(to: shared, at: 0, 5, on: scheduler)
         expectMarbles(first, "-a-b|")
         expectMarbles(second, "------a-b|")
         expectSubscriptions(source, "^---!", "-----^---!")
@@ -307,21 +287,19 @@ struct ShareTests {
     }
 }
 
-private final class Probe: Sendable {}
-
-/// Whether the probe handed to `subscribe` is released once `drive` has run, while the
-/// subscription's disposable is still held.
-private func isReleased(
-    subscribe: (Probe) -> any Disposable,
-    after drive: (any Disposable) throws -> Void
-) rethrows -> Bool {
-    weak var weakProbe: Probe?
-    let subscription: any Disposable
-    do {
-        let probe = Probe()
-        weakProbe = probe
-        subscription = subscribe(probe)
-    }
-    try drive(subscription)
-    return withExtendedLifetime(subscription) { weakProbe == nil }
+/// Subscribes a first observer to `source` at `firstTick` and a second at `secondTick`, runs the
+/// scheduler and returns both.
+private func subscribeTwice<Source: ObservableType>(
+    to source: Source,
+    at firstTick: Int,
+    _ secondTick: Int,
+    on scheduler: TestScheduler
+) throws -> (TestableObserver<Source.Element>, TestableObserver<Source.Element>) {
+    let observable = source.asObservable()
+    let first = scheduler.createObserver(Source.Element.self)
+    let second = scheduler.createObserver(Source.Element.self)
+    scheduler.scheduleAt(firstTick) { _ = observable.subscribe(first.asObserver()) }
+    scheduler.scheduleAt(secondTick) { _ = observable.subscribe(second.asObserver()) }
+    try scheduler.run()
+    return (first, second)
 }

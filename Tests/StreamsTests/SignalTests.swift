@@ -212,19 +212,15 @@ struct SignalTests {
             let scheduler = TestScheduler()
             let source = scheduler.createHotObservable(disposing ? [.next(10, 1)] : [.next(10, 1), .error(12, TestError("x"))])
             let signal = source.asSignal(onErrorJustReturn: 0, scheduler: scheduler)
-            weak var weakToken: Token?
-            var subscription: (any Disposable)?
-            do {
-                let token = Token()
-                weakToken = token
-                subscription = signal.emit(onNext: { [token] _ in _ = token })
-            }
-            try scheduler.advance(to: 12)
-            if disposing { subscription?.dispose() }
-            try scheduler.run()
-            #expect(weakToken == nil, "disposing: \(disposing)")
+            let released = try isReleased(subscribe: { probe in
+                signal.emit(onNext: { [probe] _ in _ = probe })
+            }, after: { subscription in
+                try scheduler.advance(to: 12)
+                if disposing { subscription.dispose() }
+                try scheduler.run()
+            })
+            #expect(released, "disposing: \(disposing)")
             #expect(source.subscriptions == [Subscription(0, 12)])
-            withExtendedLifetime(subscription) {}
             #expect(scheduler.pendingTicks.isEmpty)
         }
     }
@@ -291,5 +287,3 @@ extension SignalTests {
         #expect(emptyScheduler.pendingTicks.isEmpty)
     }
 }
-
-private final class Token: Sendable {}

@@ -216,6 +216,39 @@ struct SingleTests {
         #expect(attempts.withLock { $0 } == 2)
     }
 
+    @Test("retry resubscribes a single that fails during subscribe in a loop, not recursively")
+    func retrySynchronousFailuresDoNotRecurse() {
+        let attempts = Mutex(0)
+        let failures = 100_000
+        let flaky = Single<Int>.create { single in
+            let attempt = attempts.withLock { count in
+                count += 1
+                return count
+            }
+            single(attempt <= failures ? .failure(TestError("now")) : .success(attempt))
+            return Disposables.create()
+        }
+        let results = Recorder<String>()
+        _ = flaky.retry(failures + 1).subscribe { results.append("\($0)") }
+        #expect(results.items == ["success(\(failures + 1))"])
+        #expect(attempts.withLock { $0 } == failures + 1)
+    }
+
+    @Test("retry with a count below 1 makes one attempt and forwards its error")
+    func retryZeroAttemptsOnce() {
+        let attempts = Mutex(0)
+        let failing = Single<Int>.create { single in
+            attempts.withLock { $0 += 1 }
+            single(.failure(TestError("x")))
+            return Disposables.create()
+        }
+        let results = Recorder<String>()
+        _ = failing.retry(0).subscribe { results.append("\($0)") }
+        _ = failing.retry(-1).subscribe { results.append("\($0)") }
+        #expect(results.items == ["failure(x)", "failure(x)"])
+        #expect(attempts.withLock { $0 } == 2)
+    }
+
     @Test("observe(on:) delivers the result on the scheduler")
     func observeOn() throws {
         let scheduler = TestScheduler()
@@ -316,18 +349,14 @@ struct SingleTests {
                 ending == "success" ? [.next(10, 1), .completed(12)]
                     : ending == "failure" ? [.next(10, 1), .error(12, TestError("x"))] : [.next(10, 1)]
             )
-            weak var weakToken: Token?
-            var subscription: (any Disposable)?
-            do {
-                let token = Token()
-                weakToken = token
-                subscription = source.asSingle().subscribe { [token] _ in _ = token }
-            }
-            try scheduler.advance(to: 12)
-            if ending == "disposed" { subscription?.dispose() }
-            try scheduler.run()
-            #expect(weakToken == nil, "\(ending)")
-            withExtendedLifetime(subscription) {}
+            let released = try isReleased(subscribe: { probe in
+                source.asSingle().subscribe { [probe] _ in _ = probe }
+            }, after: { subscription in
+                try scheduler.advance(to: 12)
+                if ending == "disposed" { subscription.dispose() }
+                try scheduler.run()
+            })
+            #expect(released, "\(ending)")
             #expect(scheduler.pendingTicks.isEmpty)
         }
     }
@@ -444,4 +473,26 @@ extension SingleTests {
     }
 }
 
-private final class Token: Sendable {}
+@Suite("Single catch and flatMap release what they switched to")
+struct SingleSwitchReleaseTests {
+    @Test("the replacement of catch and the inner of flatMap are unsubscribed when they end")
+    func replacementsEnd() throws {
+        let scheduler = TestScheduler()
+        let failing = scheduler.createColdObservable([.error(10, TestError("down"), Int.self)])
+        let replacement = scheduler.createColdObservable([.next(5, 7), .completed(5)])
+        let caught = try scheduler.start {
+            failing.asSingle().catch { _ in replacement.asSingle() }.asObservable()
+        }
+        #expect(caught.events == [.next(215, 7), .completed(215)])
+        #expect(replacement.subscriptions == [Subscription(210, 215)])
+
+        let inner = scheduler.createColdObservable([.next(3, "x"), .completed(3)])
+        let source = scheduler.createColdObservable([.next(10, 1), .completed(10)])
+        let flattened = try scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+            source.asSingle().flatMap { _ in inner.asSingle() }.asObservable()
+        }
+        #expect(flattened.events == [.next(1213, "x"), .completed(1213)])
+        #expect(inner.subscriptions == [Subscription(1210, 1213)])
+        #expect(scheduler.pendingTicks.isEmpty)
+    }
+}

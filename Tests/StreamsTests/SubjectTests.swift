@@ -243,24 +243,6 @@ struct SubjectTests {
     }
 }
 
-/// A subscriber that records what it receives and counts handlers running at the same time.
-final class SerialProbe: Sendable {
-    private let running = Atomic<Int>(0)
-    private let overlapCount = Atomic<Int>(0)
-    private let received = Mutex<[Int]>([])
-
-    func receive(_ value: Int) {
-        if running.add(1, ordering: .sequentiallyConsistent).newValue != 1 {
-            overlapCount.add(1, ordering: .relaxed)
-        }
-        received.withLock { $0.append(value) }
-        running.subtract(1, ordering: .sequentiallyConsistent)
-    }
-
-    var overlaps: Int { overlapCount.load(ordering: .relaxed) }
-    var values: [Int] { received.withLock { $0 } }
-}
-
 @Suite("Subject releases")
 struct SubjectReleaseTests {
     @Test("a subscriber is released after the terminal event even while its disposable is held")

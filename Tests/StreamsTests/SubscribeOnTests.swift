@@ -79,18 +79,14 @@ struct SubscribeOnTests {
         for disposing in [false, true] {
             let scheduler = TestScheduler()
             let source = scheduler.createHotObservable(disposing ? [.next(10, 1)] : [.next(10, 1), .completed(12)])
-            weak var weakToken: Token?
-            var subscription: (any Disposable)?
-            do {
-                let token = Token()
-                weakToken = token
-                subscription = source.subscribe(on: scheduler).subscribe(AnyObserver { [token] _ in _ = token })
-            }
-            try scheduler.advance(to: 12)
-            if disposing { subscription?.dispose() }
-            try scheduler.run()
-            #expect(weakToken == nil)
-            withExtendedLifetime(subscription) {}
+            let released = try isReleased(subscribe: { probe in
+                source.subscribe(on: scheduler).subscribe(AnyObserver { [probe] _ in _ = probe })
+            }, after: { subscription in
+                try scheduler.advance(to: 12)
+                if disposing { subscription.dispose() }
+                try scheduler.run()
+            })
+            #expect(released)
             #expect(scheduler.pendingTicks.isEmpty)
         }
     }
@@ -136,5 +132,3 @@ extension SubscribeOnTests {
         expectNoPendingWork(scheduler)
     }
 }
-
-private final class Token: Sendable {}

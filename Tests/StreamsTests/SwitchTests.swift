@@ -1,6 +1,5 @@
 import Streams
 import StreamsTesting
-import Synchronization
 import Testing
 
 @Suite("switchLatest")
@@ -126,12 +125,12 @@ struct SwitchTests {
         let outer = Subject<Observable<Int>>()
         let first = Subject<Int>()
         let log = Recorder<String>()
-        let depth = Mutex(0)
+        let calls = CallDepth()
         let subscription = outer.switchLatest().subscribe(AnyObserver { event in
-            let level = depth.withLock { $0 += 1; return $0 }
-            log.append("\(event) at depth \(level)")
-            if event.element == 1 { outer.onNext(.of(8, 9)) }
-            depth.withLock { $0 -= 1 }
+            calls.run { depth in
+                log.append("\(event) at depth \(depth)")
+                if event.element == 1 { outer.onNext(.of(8, 9)) }
+            }
         })
         outer.onNext(first.asObservable())
         first.onNext(1)
@@ -144,26 +143,7 @@ struct SwitchTests {
 
     @Test("releases the observer after completion, error and disposal")
     func releases() throws {
-        let scheduler = TestScheduler()
-        let ys = scheduler.createColdObservable([.next(10, 1), .completed(20)])
-        let completing = scheduler.createHotObservable([.next(10, ys), .completed(15)])
-        #expect(try isReleased(subscribe: { probe in
-            completing.switchLatest().subscribe(AnyObserver { _ in _ = probe })
-        }, after: { _ in try scheduler.advance(to: 50) }))
-        let failing = scheduler.createHotObservable([.next(60, ys), .error(65, TestError())])
-        #expect(try isReleased(subscribe: { probe in
-            failing.switchLatest().subscribe(AnyObserver { _ in _ = probe })
-        }, after: { _ in try scheduler.advance(to: 100) }))
-        let endless = scheduler.createHotObservable([.next(110, ys)])
-        #expect(try isReleased(subscribe: { probe in
-            endless.switchLatest().subscribe(AnyObserver { _ in _ = probe })
-        }, after: { subscription in
-            try scheduler.advance(to: 115)
-            subscription.dispose()
-        }))
-        #expect(ys.subscriptions == [Subscription(10, 30), Subscription(60, 65), Subscription(110, 115)])
-        try scheduler.run()
-        #expect(scheduler.pendingTicks.isEmpty)
+        try expectReleasesWithInner(sending: { $0 }) { outer, _, _ in outer.switchLatest() }
     }
 
     @Test("diagram: switchLatest follows the latest inner")
@@ -179,23 +159,4 @@ struct SwitchTests {
         expectSubscriptions(y, "---^----!")
         expectNoPendingWork(scheduler)
     }
-}
-
-private final class Probe: Sendable {}
-
-/// Whether the probe handed to `subscribe` is released once `drive` has run, while the
-/// subscription's disposable is still held.
-private func isReleased(
-    subscribe: (Probe) -> any Disposable,
-    after drive: (any Disposable) throws -> Void
-) rethrows -> Bool {
-    weak var weakProbe: Probe?
-    let subscription: any Disposable
-    do {
-        let probe = Probe()
-        weakProbe = probe
-        subscription = subscribe(probe)
-    }
-    try drive(subscription)
-    return withExtendedLifetime(subscription) { weakProbe == nil }
 }

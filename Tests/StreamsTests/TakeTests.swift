@@ -1,7 +1,6 @@
 import Dispatch
 import Streams
 import StreamsTesting
-import Synchronization
 import Testing
 
 @Suite("take")
@@ -327,24 +326,11 @@ struct TakeUntilTests {
         for _ in 0..<20 {
             let source = Subject<Int>()
             let other = Subject<Void>()
-            let inHandler = Atomic<Int>(0)
-            let overlaps = Atomic<Int>(0)
+            let calls = CallDepth()
             let events = Recorder<String>()
             let subscription = source.take(until: other).subscribe(
-                onNext: { value in
-                    if inHandler.add(1, ordering: .sequentiallyConsistent).newValue != 1 {
-                        overlaps.add(1, ordering: .relaxed)
-                    }
-                    events.append("\(value)")
-                    inHandler.subtract(1, ordering: .sequentiallyConsistent)
-                },
-                onCompleted: {
-                    if inHandler.add(1, ordering: .sequentiallyConsistent).newValue != 1 {
-                        overlaps.add(1, ordering: .relaxed)
-                    }
-                    events.append("completed")
-                    inHandler.subtract(1, ordering: .sequentiallyConsistent)
-                }
+                onNext: { value in calls.run { events.append("\(value)") } },
+                onCompleted: { calls.run { events.append("completed") } }
             )
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 if index == 0 {
@@ -354,7 +340,7 @@ struct TakeUntilTests {
                 }
             }
             let items = events.items
-            #expect(overlaps.load(ordering: .relaxed) == 0)
+            #expect(calls.overlaps == 0)
             #expect(items.last == "completed")
             #expect(items.filter { $0 == "completed" }.count == 1)
             #expect(items.dropLast() == items.dropLast().indices.map { "\($0)" }[...])

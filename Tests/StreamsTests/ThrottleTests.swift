@@ -236,33 +236,19 @@ struct ThrottleTests {
     @Test("a value sent back into the source from onNext is throttled like any other")
     func reentrant() throws {
         let scheduler = TestScheduler()
-        let subject = Subject<Int>()
-        let observer = scheduler.createObserver(Int.self)
-        let subscription = SerialDisposable()
-        scheduler.scheduleAt(10) {
-            subscription.disposable = subject.throttle(.seconds(5), scheduler: scheduler).subscribe { event in
-                observer.on(event)
-                if case .next(let value) = event, value < 3 { subject.onNext(value + 1) }
-            }
-            subject.onNext(1)
+        let events = try recordCountingUpReentrantly(on: scheduler, completingAt: 30) { subject in
+            subject.throttle(.seconds(5), scheduler: scheduler)
         }
-        scheduler.scheduleAt(30) { subject.onCompleted() }
-        try scheduler.run()
         // 1 passes; 2 (sent from onNext) is held until 15; 3 (sent when 2 arrives) until 20.
-        #expect(observer.events == [.next(10, 1), .next(15, 2), .next(20, 3), .completed(30)])
+        #expect(events == [.next(10, 1), .next(15, 2), .next(20, 3), .completed(30)])
         #expect(scheduler.pendingTicks.isEmpty)
     }
 
     @Test("the observer is released after completion, error and disposal")
     func releasesObserver() throws {
-        for ending in [Ending.completed, .error, .disposed] {
-            let scheduler = TestScheduler()
-            let source = scheduler.createHotObservable(ending.events)
-            let released = try observerIsReleased(scheduler, disposingAt: ending.disposeTick) { observer in
-                source.throttle(.seconds(5), scheduler: scheduler).subscribe(observer)
-            }
-            #expect(released, "\(ending)")
-            #expect(scheduler.pendingTicks.isEmpty)
+        // A value that passes, one that is held, then the ending.
+        try expectReleasesObserver { source, scheduler in
+            source.throttle(.seconds(5), scheduler: scheduler)
         }
     }
 
@@ -351,43 +337,3 @@ extension ThrottleTests {
         }
     }
 }
-
-/// How a release test ends its source.
-private enum Ending {
-    case completed, error, disposed
-
-    /// A value that passes, one that is held, then the ending.
-    var events: [Recorded<Event<Int>>] {
-        switch self {
-        case .completed: [.next(10, 1), .next(11, 2), .completed(12)]
-        case .error: [.next(10, 1), .next(11, 2), .error(12, TestError("x"))]
-        case .disposed: [.next(10, 1), .next(11, 2)]
-        }
-    }
-
-    var disposeTick: Int? { self == .disposed ? 12 : nil }
-}
-
-/// Subscribes with an observer that holds a token, runs the scheduler (disposing at `tick` if
-/// given) and tells whether the token was released while the subscription is still held.
-private func observerIsReleased(
-    _ scheduler: TestScheduler,
-    disposingAt tick: Int?,
-    _ subscribe: (AnyObserver<Int>) -> any Disposable
-) throws -> Bool {
-    weak var weakToken: Token?
-    var subscription: (any Disposable)?
-    do {
-        let token = Token()
-        weakToken = token
-        subscription = subscribe(AnyObserver { [token] _ in _ = token })
-    }
-    if let tick {
-        try scheduler.advance(to: tick)
-        subscription?.dispose()
-    }
-    try scheduler.run()
-    return withExtendedLifetime(subscription) { weakToken == nil }
-}
-
-private final class Token: Sendable {}

@@ -1,6 +1,5 @@
 import Streams
 import StreamsTesting
-import Synchronization
 import Testing
 
 @Suite("withLatestFrom")
@@ -106,15 +105,15 @@ struct WithLatestFromTests {
         let source = Subject<Int>()
         let state = BehaviorValue("a")
         let log = Recorder<String>()
-        let depth = Mutex(0)
+        let calls = CallDepth()
         let subscription = source.withLatestFrom(state) { "\($0)\($1)" }.subscribe(AnyObserver { event in
-            let level = depth.withLock { $0 += 1; return $0 }
-            log.append("\(event) at depth \(level)")
-            if event.element == "1a" {
-                state.accept("b")
-                source.onNext(2)
+            calls.run { depth in
+                log.append("\(event) at depth \(depth)")
+                if event.element == "1a" {
+                    state.accept("b")
+                    source.onNext(2)
+                }
             }
-            depth.withLock { $0 -= 1 }
         })
         source.onNext(1)
         #expect(log.items == ["next(1a) at depth 1", "next(2b) at depth 1"])
@@ -169,23 +168,4 @@ struct WithLatestFromTests {
         expectMarbles(observer, "----A----B-C-|", values: ["A": "b1", "B": "c3", "C": "d3"])
         expectNoPendingWork(scheduler)
     }
-}
-
-private final class Probe: Sendable {}
-
-/// Whether the probe handed to `subscribe` is released once `drive` has run, while the
-/// subscription's disposable is still held.
-private func isReleased(
-    subscribe: (Probe) -> any Disposable,
-    after drive: (any Disposable) throws -> Void
-) rethrows -> Bool {
-    weak var weakProbe: Probe?
-    let subscription: any Disposable
-    do {
-        let probe = Probe()
-        weakProbe = probe
-        subscription = subscribe(probe)
-    }
-    try drive(subscription)
-    return withExtendedLifetime(subscription) { weakProbe == nil }
 }

@@ -1,9 +1,12 @@
 /// A queue that turns events from several upstreams into one serial stream for one observer.
 ///
 /// Operators with more than one upstream (``ObservableType/merge()``,
-/// ``ObservableType/flatMap(_:)``, ``Observable/combineLatest(_:_:resultSelector:)`` …) may
-/// receive events on several threads at once, yet must call their observer serially. They keep
-/// an outbox inside their state struct, behind their `Mutex`, and follow one pattern:
+/// ``ObservableType/flatMap(_:)``, ``Observable/combineLatest(_:_:resultSelector:)`` …), and
+/// time operators whose timers fire on another thread than the source's
+/// (``ObservableType/throttle(_:latest:scheduler:)``, ``ObservableType/debounce(_:scheduler:)``,
+/// ``ObservableType/delay(_:scheduler:)``), may decide events on several threads at once, yet
+/// must call their observer serially. They keep an outbox inside their state struct, behind
+/// their `Mutex`, and follow one pattern:
 ///
 /// 1. Under the lock, decide what to emit and ``send(_:)`` it. If nobody is delivering, `send`
 ///    hands the event back: the caller has become the *deliverer*.
@@ -14,7 +17,8 @@
 /// queued and delivered by the deliverer after the current one, in the order the decisions were
 /// made. So the observer is never called concurrently or recursively, and no lock is held while
 /// it runs. Events are therefore delivered on the sending thread, or on the thread already
-/// delivering.
+/// delivering. A deliverer may also hand its role to a scheduled action that delivers and
+/// drains, as ``ObservableType/observe(on:)`` does; events sent meanwhile wait for that action.
 ///
 /// After a terminal event is sent the outbox is *closed*: later sends are ignored, while the
 /// events already queued, the terminal one last, are still delivered. ``cancel()`` closes it and
@@ -48,6 +52,19 @@ struct SerialOutbox<Element: Sendable>: Sendable {
         }
         isDelivering = true
         return event
+    }
+
+    /// Accepts several events decided together, in order, as ``send(_:)`` would one by one.
+    ///
+    /// - Returns: The first of them when the caller must deliver it now and then drain the rest
+    ///   with ``next()``; `nil` when they were queued for the current deliverer or ignored.
+    mutating func send(contentsOf events: some Sequence<Event<Element>>) -> Event<Element>? {
+        var first: Event<Element>?
+        for event in events {
+            // Only the first accepted event can be handed back: it makes the caller the deliverer.
+            if let handed = send(event) { first = handed }
+        }
+        return first
     }
 
     /// The next queued event for the deliverer, or `nil`, which ends its role.

@@ -42,36 +42,34 @@ extension ObservableType {
             let timer = SerialDisposable()
             let subscription = CompositeDisposable([upstream, timer])
 
-            @Sendable func deliver() {
-                var batch = state.withLock { $0.takeOutbox(isDeliverer: false) }
-                while let events = batch {
-                    for event in events where !subscription.isDisposed {
-                        observer.on(event)
-                    }
-                    batch = state.withLock { $0.takeOutbox(isDeliverer: true) }
+            @Sendable func deliver(_ first: Event<Element>?) {
+                var event = first
+                while let current = event {
+                    if !subscription.isDisposed { observer.on(current) }
+                    event = state.withLock { $0.outbox.next() }
                 }
             }
 
             @Sendable func dueTimePassed(_ id: UInt64) {
-                state.withLock { $0.dueTimePassed(id) }
-                deliver()
+                deliver(state.withLock { $0.dueTimePassed(id) })
             }
 
             upstream.setDisposable(source.subscribe(AnyObserver { event in
                 guard !upstream.isDisposed else { return }
+                let first: Event<Element>?
                 switch event {
                 case .next(let value):
                     guard let id = state.withLock({ $0.receive(value) }) else { return }
                     timer.disposable = scheduler.schedule(after: dueTime) { dueTimePassed(id) }
                     return
                 case .error(let error):
-                    state.withLock { $0.fail(error) }
+                    first = state.withLock { $0.fail(error) }
                 case .completed:
-                    state.withLock { $0.complete() }
+                    first = state.withLock { $0.complete() }
                 }
                 upstream.dispose()
                 timer.dispose()
-                deliver()
+                deliver(first)
             }))
             return subscription
         }
@@ -80,61 +78,46 @@ extension ObservableType {
 
 /// The state of one ``ObservableType/debounce(_:scheduler:)`` subscription.
 ///
-/// Events are decided under the lock and queued in `outbox`; whoever finds nobody delivering
-/// delivers the queue after unlocking, so the source thread and the timer never call the
-/// observer at the same time.
+/// Events are decided under the lock and sent through `outbox`, so the source thread and the
+/// timer never call the observer at the same time. The methods return the event the caller
+/// must deliver, if it became the deliverer.
 private struct DebounceState<Element: Sendable> {
     /// The latest value, waiting for `dueTime` to pass.
     var pending: Element?
     /// Identifies the latest value; the timer of an older one is stale.
     var id: UInt64 = 0
-    var isStopped = false
-    var outbox: [Event<Element>] = []
-    var isDelivering = false
+    /// Closed once a terminal event was sent.
+    var outbox = SerialOutbox<Element>()
 
     /// Makes `value` the waiting one and returns its id, for its timer.
     mutating func receive(_ value: Element) -> UInt64? {
-        guard !isStopped else { return nil }
+        guard !outbox.isClosed else { return nil }
         id &+= 1
         pending = value
         return id
     }
 
-    mutating func dueTimePassed(_ id: UInt64) {
-        guard !isStopped, id == self.id, let value = pending else { return }
+    mutating func dueTimePassed(_ id: UInt64) -> Event<Element>? {
+        guard !outbox.isClosed, id == self.id, let value = pending else { return nil }
         pending = nil
-        outbox.append(.next(value))
+        return outbox.send(.next(value))
     }
 
     /// Flushes the waiting value, then completes.
-    mutating func complete() {
-        guard !isStopped else { return }
-        isStopped = true
+    mutating func complete() -> Event<Element>? {
+        guard !outbox.isClosed else { return nil }
+        var events: [Event<Element>] = []
         if let value = pending {
             pending = nil
-            outbox.append(.next(value))
+            events.append(.next(value))
         }
-        outbox.append(.completed)
+        events.append(.completed)
+        return outbox.send(contentsOf: events)
     }
 
-    mutating func fail(_ error: any Error) {
-        guard !isStopped else { return }
-        isStopped = true
+    mutating func fail(_ error: any Error) -> Event<Element>? {
+        guard !outbox.isClosed else { return nil }
         pending = nil
-        outbox.append(.error(error))
-    }
-
-    /// Hands the queued events to a deliverer. A new caller (`isDeliverer == false`) gets them
-    /// only when nobody is delivering, and becomes the deliverer; the deliverer gets what was
-    /// queued meanwhile, and gives up the role when nothing is left.
-    mutating func takeOutbox(isDeliverer: Bool) -> [Event<Element>]? {
-        guard isDeliverer || !isDelivering else { return nil }
-        guard !outbox.isEmpty else {
-            if isDeliverer { isDelivering = false }
-            return nil
-        }
-        isDelivering = true
-        defer { outbox.removeAll() }
-        return outbox
+        return outbox.send(.error(error))
     }
 }

@@ -33,19 +33,18 @@ extension ObservableType {
             let timer = SerialDisposable()
             let subscription = CompositeDisposable([upstream, timer])
 
-            @Sendable func deliver() {
-                var batch = state.withLock { $0.takeOutbox(isDeliverer: false) }
-                while let events = batch {
-                    for event in events where !subscription.isDisposed {
-                        observer.on(event)
-                    }
-                    batch = state.withLock { $0.takeOutbox(isDeliverer: true) }
+            @Sendable func deliver(_ first: Event<Element>?) {
+                var event = first
+                while let current = event {
+                    if !subscription.isDisposed { observer.on(current) }
+                    event = state.withLock { $0.outbox.next() }
                 }
             }
 
             @Sendable func timerFired() {
                 let now = scheduler.now
-                switch state.withLock({ $0.release(at: now) }) {
+                let (release, first) = state.withLock { $0.release(at: now) }
+                switch release {
                 case .wait(let wait):
                     timer.disposable = scheduler.schedule(after: wait, timerFired)
                 case .idle:
@@ -53,7 +52,7 @@ extension ObservableType {
                 case .finished:
                     timer.dispose()
                 }
-                deliver()
+                deliver(first)
             }
 
             upstream.setDisposable(source.subscribe(AnyObserver { event in
@@ -66,9 +65,9 @@ extension ObservableType {
                         timer.disposable = scheduler.schedule(after: dueTime, timerFired)
                     }
                 case .error(let error):
-                    state.withLock { $0.fail(error) }
+                    let first = state.withLock { $0.fail(error) }
                     timer.dispose()
-                    deliver()
+                    deliver(first)
                 }
             }))
             return subscription
@@ -111,9 +110,9 @@ extension ObservableType {
 
 /// The state of one ``ObservableType/delay(_:scheduler:)`` subscription.
 ///
-/// Shifted events wait in `queue` with their due times; one timer at a time moves the due ones
-/// to `outbox`. Whoever finds nobody delivering delivers the outbox after unlocking, so the
-/// timer and an error from the source never call the observer at the same time.
+/// Shifted events wait in `queue` with their due times; one timer at a time sends the due ones
+/// through `outbox`, so the timer and an error from the source never call the observer at the
+/// same time. The methods return the event the caller must deliver, if it became the deliverer.
 private struct DelayState<Element: Sendable> {
     enum Release {
         /// More events wait; time the next one.
@@ -128,56 +127,41 @@ private struct DelayState<Element: Sendable> {
     var queue: [(due: Duration, event: Event<Element>)] = []
     /// Whether a timer is scheduled for the head of `queue`.
     var isTimed = false
-    var isStopped = false
-    var outbox: [Event<Element>] = []
-    var isDelivering = false
+    /// Closed once the completion was released or an error sent.
+    var outbox = SerialOutbox<Element>()
 
     /// Queues an event; returns whether the caller must start the timer.
     mutating func enqueue(_ event: Event<Element>, due: Duration) -> Bool {
-        guard !isStopped else { return false }
+        guard !outbox.isClosed else { return false }
         queue.append((due, event))
         guard !isTimed else { return false }
         isTimed = true
         return true
     }
 
-    /// Moves every event due by `now` to the outbox.
-    mutating func release(at now: Duration) -> Release {
-        guard !isStopped else { return .finished }
+    /// Sends every event due by `now` through the outbox.
+    mutating func release(at now: Duration) -> (Release, first: Event<Element>?) {
+        guard !outbox.isClosed else { return (.finished, nil) }
+        var due: [Event<Element>] = []
         while let first = queue.first, first.due <= now {
             queue.removeFirst()
-            outbox.append(first.event)
+            due.append(first.event)
             if first.event.isStopEvent {
-                isStopped = true
-                return .finished
+                return (.finished, outbox.send(contentsOf: due))
             }
         }
+        let first = outbox.send(contentsOf: due)
         guard let next = queue.first else {
             isTimed = false
-            return .idle
+            return (.idle, first)
         }
-        return .wait(next.due - now)
+        return (.wait(next.due - now), first)
     }
 
     /// Replaces the waiting events with the error.
-    mutating func fail(_ error: any Error) {
-        guard !isStopped else { return }
-        isStopped = true
+    mutating func fail(_ error: any Error) -> Event<Element>? {
+        guard !outbox.isClosed else { return nil }
         queue.removeAll()
-        outbox.append(.error(error))
-    }
-
-    /// Hands the queued events to a deliverer. A new caller (`isDeliverer == false`) gets them
-    /// only when nobody is delivering, and becomes the deliverer; the deliverer gets what was
-    /// queued meanwhile, and gives up the role when nothing is left.
-    mutating func takeOutbox(isDeliverer: Bool) -> [Event<Element>]? {
-        guard isDeliverer || !isDelivering else { return nil }
-        guard !outbox.isEmpty else {
-            if isDeliverer { isDelivering = false }
-            return nil
-        }
-        isDelivering = true
-        defer { outbox.removeAll() }
-        return outbox
+        return outbox.send(.error(error))
     }
 }

@@ -30,50 +30,28 @@ extension ObservableType {
     public func observe(on scheduler: any Scheduler) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
-            let state = Mutex(ObserveOnState<Element>())
+            let outbox = Mutex(SerialOutbox<Element>())
             let upstream = SingleAssignmentDisposable()
             let delivery = SerialDisposable()
             let subscription = CompositeDisposable([upstream, delivery])
 
-            @Sendable func deliverQueue() {
-                while let event = state.withLock({ $0.dequeue() }) {
+            @Sendable func deliver(_ first: Event<Element>) {
+                var event: Event<Element>? = first
+                while let current = event {
                     guard !subscription.isDisposed else { return }
-                    observer.on(event)
+                    observer.on(current)
+                    event = outbox.withLock { $0.next() }
                 }
             }
 
             upstream.setDisposable(source.subscribe(AnyObserver { event in
                 guard !upstream.isDisposed else { return }
                 if event.isStopEvent { upstream.dispose() }
-                if state.withLock({ $0.enqueue(event) }) {
-                    delivery.disposable = scheduler.schedule(deliverQueue)
+                if let first = outbox.withLock({ $0.send(event) }) {
+                    delivery.disposable = scheduler.schedule { deliver(first) }
                 }
             }))
             return subscription
         }
-    }
-}
-
-/// The state of one ``ObservableType/observe(on:)`` subscription: the events not yet delivered,
-/// and whether an action to deliver them is scheduled or running.
-private struct ObserveOnState<Element: Sendable> {
-    var queue: [Event<Element>] = []
-    var isScheduled = false
-
-    /// Queues an event; returns whether the caller must schedule a delivery action.
-    mutating func enqueue(_ event: Event<Element>) -> Bool {
-        queue.append(event)
-        guard !isScheduled else { return false }
-        isScheduled = true
-        return true
-    }
-
-    /// The next event to deliver, or `nil` once the queue is empty, which ends the action.
-    mutating func dequeue() -> Event<Element>? {
-        guard !queue.isEmpty else {
-            isScheduled = false
-            return nil
-        }
-        return queue.removeFirst()
     }
 }

@@ -57,21 +57,19 @@ extension ObservableType {
             let timer = SerialDisposable()
             let subscription = CompositeDisposable([upstream, timer])
 
-            @Sendable func deliver() {
-                var batch = state.withLock { $0.takeOutbox(isDeliverer: false) }
-                while let events = batch {
-                    for event in events where !subscription.isDisposed {
-                        observer.on(event)
-                    }
-                    batch = state.withLock { $0.takeOutbox(isDeliverer: true) }
+            @Sendable func deliver(_ first: Event<Element>?) {
+                var event = first
+                while let current = event {
+                    if !subscription.isDisposed { observer.on(current) }
+                    event = state.withLock { $0.outbox.next() }
                 }
             }
 
             @Sendable func windowEnded(_ window: UInt64) {
                 let now = scheduler.now
-                let finished = state.withLock { $0.windowEnded(window, at: now) }
+                let (finished, first) = state.withLock { $0.windowEnded(window, at: now) }
                 if finished { timer.dispose() }
-                deliver()
+                deliver(first)
             }
 
             upstream.setDisposable(source.subscribe(AnyObserver { event in
@@ -79,19 +77,21 @@ extension ObservableType {
                 switch event {
                 case .next(let value):
                     let now = scheduler.now
-                    let window = state.withLock { $0.receive(value, at: now) }
+                    let (window, first) = state.withLock { $0.receive(value, at: now) }
                     if let (id, wait) = window {
                         timer.disposable = scheduler.schedule(after: wait) { windowEnded(id) }
                     }
+                    deliver(first)
                 case .error(let error):
-                    state.withLock { $0.fail(error) }
+                    let first = state.withLock { $0.fail(error) }
                     upstream.dispose()
                     timer.dispose()
+                    deliver(first)
                 case .completed:
-                    state.withLock { $0.complete() }
+                    let first = state.withLock { $0.complete() }
                     upstream.dispose()
+                    deliver(first)
                 }
-                deliver()
             }))
             return subscription
         }
@@ -100,10 +100,10 @@ extension ObservableType {
 
 /// The state of one ``ObservableType/throttle(_:latest:scheduler:)`` subscription.
 ///
-/// Values and terminal events are decided under the lock and queued in `outbox`; whoever finds
-/// nobody delivering delivers the queue after unlocking, so the source thread and the timer
-/// never call the observer at the same time, and events keep the order in which they were
-/// decided.
+/// Values and terminal events are decided under the lock and sent through `outbox`, so the
+/// source thread and the timer never call the observer at the same time, and events keep the
+/// order in which they were decided. The methods return the event the caller must deliver, if
+/// it became the deliverer.
 private struct ThrottleState<Element: Sendable> {
     let dueTime: Duration
     let latest: Bool
@@ -115,9 +115,8 @@ private struct ThrottleState<Element: Sendable> {
     var window: UInt64 = 0
     /// The source completed while a value was held: complete after emitting it.
     var completesAfterPending = false
-    var isStopped = false
-    var outbox: [Event<Element>] = []
-    var isDelivering = false
+    /// Closed once a terminal event was sent.
+    var outbox = SerialOutbox<Element>()
 
     init(dueTime: Duration, latest: Bool) {
         self.dueTime = dueTime
@@ -125,67 +124,52 @@ private struct ThrottleState<Element: Sendable> {
     }
 
     /// Emits `value` now, holds it, or drops it. Returns the window to time when `value` is the
-    /// first value held in it: its id and how long until it ends.
-    mutating func receive(_ value: Element, at now: Duration) -> (UInt64, Duration)? {
-        guard !isStopped else { return nil }
+    /// first value held in it (its id and how long until it ends), and the event to deliver.
+    mutating func receive(
+        _ value: Element,
+        at now: Duration
+    ) -> (window: (UInt64, Duration)?, first: Event<Element>?) {
+        guard !outbox.isClosed else { return (nil, nil) }
         let elapsed = lastSent.map { now - $0 } ?? dueTime
         if elapsed >= dueTime {
             pending = nil
             lastSent = now
-            outbox.append(.next(value))
-            return nil
+            return (nil, outbox.send(.next(value)))
         }
-        guard latest else { return nil }
+        guard latest else { return (nil, nil) }
         let isTimed = pending != nil
         pending = value
-        guard !isTimed else { return nil }
+        guard !isTimed else { return (nil, nil) }
         window &+= 1
-        return (window, dueTime - elapsed)
+        return ((window, dueTime - elapsed), nil)
     }
 
     /// Emits the held value of `window`, and completes if the source already did.
-    /// Returns whether the sequence is now finished.
-    mutating func windowEnded(_ window: UInt64, at now: Duration) -> Bool {
-        guard !isStopped, window == self.window else { return false }
+    /// Returns whether the sequence is now finished, and the event to deliver.
+    mutating func windowEnded(_ window: UInt64, at now: Duration) -> (finished: Bool, first: Event<Element>?) {
+        guard !outbox.isClosed, window == self.window else { return (false, nil) }
+        var events: [Event<Element>] = []
         if let value = pending {
             pending = nil
             lastSent = now
-            outbox.append(.next(value))
+            events.append(.next(value))
         }
-        guard completesAfterPending else { return false }
-        isStopped = true
-        outbox.append(.completed)
-        return true
+        if completesAfterPending { events.append(.completed) }
+        return (completesAfterPending, outbox.send(contentsOf: events))
     }
 
-    mutating func complete() {
-        guard !isStopped else { return }
+    mutating func complete() -> Event<Element>? {
+        guard !outbox.isClosed else { return nil }
         if pending != nil {
             completesAfterPending = true
-        } else {
-            isStopped = true
-            outbox.append(.completed)
-        }
-    }
-
-    mutating func fail(_ error: any Error) {
-        guard !isStopped else { return }
-        isStopped = true
-        pending = nil
-        outbox.append(.error(error))
-    }
-
-    /// Hands the queued events to a deliverer. A new caller (`isDeliverer == false`) gets them
-    /// only when nobody is delivering, and becomes the deliverer; the deliverer gets what was
-    /// queued meanwhile, and gives up the role when nothing is left.
-    mutating func takeOutbox(isDeliverer: Bool) -> [Event<Element>]? {
-        guard isDeliverer || !isDelivering else { return nil }
-        guard !outbox.isEmpty else {
-            if isDeliverer { isDelivering = false }
             return nil
         }
-        isDelivering = true
-        defer { outbox.removeAll() }
-        return outbox
+        return outbox.send(.completed)
+    }
+
+    mutating func fail(_ error: any Error) -> Event<Element>? {
+        guard !outbox.isClosed else { return nil }
+        pending = nil
+        return outbox.send(.error(error))
     }
 }

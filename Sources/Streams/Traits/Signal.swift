@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A stream of UI events that never fails, delivers on one scheduler, is shared by its
 /// subscribers and does not replay: RxCocoa's `Signal`.
 ///
@@ -37,9 +35,10 @@ import Synchronization
 public struct Signal<Element: Sendable>: Sendable {
     private let source: Observable<Element>
 
-    /// Shares `source`, which already delivers on the signal's scheduler and never fails.
+    /// Shares `source`, which already delivers on the signal's scheduler and never fails,
+    /// while at least one subscriber is subscribed, without replay.
     init(unshared source: Observable<Element>) {
-        self.source = shareWhileSubscribed(source)
+        self.source = source.share(replay: 0, scope: .whileConnected)
     }
 
     /// This signal as an observable, for the operators of ``ObservableType``.
@@ -217,86 +216,5 @@ private func recovering<Element: Sendable>(
     on scheduler: any Scheduler,
     with fallback: @escaping @Sendable (any Error) -> Observable<Element>
 ) -> Observable<Element> {
-    let delivered = source.observe(on: scheduler)
-    return Observable { observer in
-        let first = SingleAssignmentDisposable()
-        let replacement = SingleAssignmentDisposable()
-        first.setDisposable(delivered.subscribe(AnyObserver { event in
-            guard !first.isDisposed else { return }
-            switch event {
-            case .next:
-                observer.on(event)
-            case .error(let error):
-                first.dispose()
-                replacement.setDisposable(fallback(error).subscribe(observer))
-            case .completed:
-                first.dispose()
-                observer.on(.completed)
-            }
-        }))
-        return Disposables.create(first, replacement)
-    }
-}
-
-/// The connection a signal's subscribers share: one ``Subject`` fed by one subscription to the
-/// source, kept while at least one subscriber is subscribed.
-private struct SignalShareState<Element: Sendable> {
-    var subject: Subject<Element>?
-    var connection: SingleAssignmentDisposable?
-    var subscribers = 0
-
-    /// Joins the current connection, or starts one; returns the connection to make when the
-    /// caller started it.
-    mutating func join() -> (Subject<Element>, SingleAssignmentDisposable?) {
-        subscribers += 1
-        if let subject { return (subject, nil) }
-        let subject = Subject<Element>()
-        let connection = SingleAssignmentDisposable()
-        self.subject = subject
-        self.connection = connection
-        return (subject, connection)
-    }
-
-    /// Leaves `subject`'s connection; returns the connection to dispose when it was the last.
-    mutating func leave(_ subject: Subject<Element>) -> SingleAssignmentDisposable? {
-        guard self.subject === subject else { return nil }
-        subscribers -= 1
-        guard subscribers == 0 else { return nil }
-        defer { reset() }
-        return connection
-    }
-
-    /// Forgets `subject`'s connection once its source has terminated.
-    mutating func end(_ subject: Subject<Element>) {
-        if self.subject === subject { reset() }
-    }
-
-    private mutating func reset() {
-        subject = nil
-        connection = nil
-        subscribers = 0
-    }
-}
-
-/// `source` shared by its subscribers while at least one is subscribed, without replay: the
-/// first subscriber connects a ``Subject`` to the source, the last one to leave disconnects it.
-///
-/// Written here rather than on `share(replay:)` so that ``Signal`` reads top to bottom; it is
-/// the `replay: 0`, "while connected" case only.
-private func shareWhileSubscribed<Element: Sendable>(_ source: Observable<Element>) -> Observable<Element> {
-    let state = Mutex(SignalShareState<Element>())
-    return Observable { observer in
-        let (subject, connection) = state.withLock { $0.join() }
-        let subscription = subject.subscribe(observer)
-        if let connection {
-            connection.setDisposable(source.subscribe(AnyObserver { event in
-                if event.isStopEvent { state.withLock { $0.end(subject) } }
-                subject.on(event)
-            }))
-        }
-        return Disposables.create {
-            subscription.dispose()
-            state.withLock { $0.leave(subject) }?.dispose()
-        }
-    }
+    source.observe(on: scheduler).catch(fallback)
 }

@@ -214,29 +214,7 @@ extension Single {
     public func flatMap<Result: Sendable>(
         _ selector: @escaping @Sendable (Element) throws -> Single<Result>
     ) -> Single<Result> {
-        let source = self.source
-        return Single<Result>(unchecked: Observable { observer in
-            let first = SingleAssignmentDisposable()
-            let second = SingleAssignmentDisposable()
-            first.setDisposable(source.subscribe(AnyObserver { event in
-                guard !first.isDisposed else { return }
-                switch event {
-                case .next(let value):
-                    first.dispose()
-                    do {
-                        second.setDisposable(try selector(value).asObservable().subscribe(observer))
-                    } catch {
-                        observer.on(.error(error))
-                    }
-                case .error(let error):
-                    first.dispose()
-                    observer.on(.error(error))
-                case .completed:
-                    break
-                }
-            }))
-            return Disposables.create(first, second)
-        })
+        Single<Result>(unchecked: source.flatMap { try selector($0).asObservable() })
     }
 
     /// Replaces a failure with the single that `handler` returns for the error.
@@ -246,29 +224,7 @@ extension Single {
     /// - Parameter handler: Builds the replacement from the error; may throw.
     /// - Returns: A single that succeeds with this single's value or the replacement's.
     public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Single<Element>) -> Single<Element> {
-        let source = self.source
-        return Single(unchecked: Observable { observer in
-            let first = SingleAssignmentDisposable()
-            let replacement = SingleAssignmentDisposable()
-            first.setDisposable(source.subscribe(AnyObserver { event in
-                guard !first.isDisposed else { return }
-                switch event {
-                case .next:
-                    observer.on(event)
-                case .error(let error):
-                    first.dispose()
-                    do {
-                        replacement.setDisposable(try handler(error).asObservable().subscribe(observer))
-                    } catch {
-                        observer.on(.error(error))
-                    }
-                case .completed:
-                    first.dispose()
-                    observer.on(.completed)
-                }
-            }))
-            return Disposables.create(first, replacement)
-        })
+        Single(unchecked: source.catch { try handler($0).asObservable() })
     }
 
     /// Replaces a failure with a success carrying `element`.
@@ -289,7 +245,9 @@ extension Single {
     ///
     /// `retry(3)` tries at most three times and then fails with the last error. Each attempt
     /// runs the single's recipe again: a new request. The next attempt starts as soon as the
-    /// previous one failed, without a pause.
+    /// previous one failed, without a pause; a single that fails during `subscribe` is
+    /// resubscribed in a loop, not recursively. A count below 1 still makes one attempt, since a
+    /// single cannot end without a result.
     ///
     /// ```
     /// single:         -#
@@ -303,33 +261,7 @@ extension Single {
     /// - Parameter maxAttemptCount: The most subscriptions to make, the first one included.
     /// - Returns: A single that fails only once every attempt has failed.
     public func retry(_ maxAttemptCount: Int) -> Single<Element> {
-        let source = self.source
-        return Single(unchecked: Observable { observer in
-            let attempt = SerialDisposable()
-            @Sendable func subscribe(attemptNumber: Int) {
-                let current = SingleAssignmentDisposable()
-                attempt.disposable = current
-                current.setDisposable(source.subscribe(AnyObserver { event in
-                    guard !current.isDisposed else { return }
-                    switch event {
-                    case .next:
-                        observer.on(event)
-                    case .error(let error):
-                        current.dispose()
-                        if attemptNumber < maxAttemptCount {
-                            subscribe(attemptNumber: attemptNumber + 1)
-                        } else {
-                            observer.on(.error(error))
-                        }
-                    case .completed:
-                        current.dispose()
-                        observer.on(.completed)
-                    }
-                }))
-            }
-            subscribe(attemptNumber: 1)
-            return attempt
-        })
+        Single(unchecked: source.retry(max(maxAttemptCount, 1)))
     }
 
     /// Delivers the result on `scheduler`; see ``ObservableType/observe(on:)``.

@@ -1,0 +1,559 @@
+import FeedStreams
+import Streams
+import Synchronization
+import Testing
+
+/// Thousands of generated feed runs, checked against the feed's promises.
+///
+/// Each case comes from one seed (see `Support/FeedFuzz.swift`); a failure prints the scenario
+/// and the command that replays it alone: `FUZZ_SEED=0x… swift test --filter FeedFuzzTests`.
+/// `FUZZ_CASES=n` runs more (or fewer) cases, `FUZZ_BASE=n` another series of seeds.
+@Suite("Fuzzed feed invariants")
+struct FeedFuzzTests {
+    // MARK: FeedState.reduce
+
+    @Test("FeedState.reduce: random event sequences keep every rule of the feed", arguments: [0, 1, 2, 3])
+    func reduce(shard: Int) {
+        for seed in FuzzSeeds.seeds(count: 4_000, salt: 0x5EDC, shard: shard, of: 4) {
+            let failures = ReduceFuzz(seed: seed).run()
+            #expect(failures.isEmpty, "\(failures.prefix(3).joined(separator: "\n"))\n\(FuzzSeeds.replay(seed))")
+            if !failures.isEmpty { break }
+        }
+    }
+
+    // MARK: FeedViewModel
+
+    @Test("FeedViewModel: random inputs, latencies, failures and live inserts keep every promise", arguments: [0, 1, 2, 3])
+    func viewModel(shard: Int) throws {
+        let seeds = FuzzSeeds.seeds(count: 2_000, salt: 0xFEED, shard: shard, of: 4)
+        var coverage = ViewModelFuzz.Coverage()
+        for seed in seeds {
+            let scenario = FeedScenario(seed: seed)
+            let fuzz = ViewModelFuzz(scenario: scenario)
+            let failures = try fuzz.run()
+            #expect(failures.isEmpty, "\(scenario)\n\(failures.prefix(4).joined(separator: "\n"))\n\(FuzzSeeds.replay(seed))")
+            if !failures.isEmpty { break }
+            coverage.add(fuzz.coverage)
+        }
+        // A series that never reached these situations would prove little.
+        if seeds.count >= 100 {
+            #expect(coverage.isThorough, "\(coverage)")
+        }
+    }
+
+    @Test("FeedViewModel under random scroll scripts through a ScrollSimulator, over the catalog service", arguments: [0, 1])
+    func scrollSessions(shard: Int) throws {
+        for seed in FuzzSeeds.seeds(count: 300, salt: 0x5C011, shard: shard, of: 2) {
+            let scenario = ScrollScenario(seed: seed)
+            let failures = try ScrollFuzz(scenario: scenario).run()
+            #expect(failures.isEmpty, "\(scenario)\n\(failures.prefix(4).joined(separator: "\n"))\n\(FuzzSeeds.replay(seed))")
+            if !failures.isEmpty { break }
+        }
+    }
+
+    @Test("the generator is deterministic and its cases differ")
+    func generator() {
+        let first = FeedScenario(seed: 42)
+        let again = FeedScenario(seed: 42)
+        #expect(first.description == again.description)
+        #expect(first.description != FeedScenario(seed: 43).description)
+        var random = FuzzRandom(seed: 1)
+        let seeds = (0..<500).map { _ in random.next() }
+        #expect(Set(seeds).count == seeds.count)
+        let scenarios = seeds.map(FeedScenario.init(seed:))
+        // The series covers what the invariants are about.
+        #expect(scenarios.contains { !$0.liveTicks.isEmpty })
+        #expect(scenarios.contains { $0.base.count != Set($0.base).count })
+        #expect(scenarios.contains { $0.base.isEmpty })
+        #expect(scenarios.contains { $0.inputs.contains { $0.input == .refresh } })
+        #expect(scenarios.contains { $0.answers.prefix(5).contains { $0.outcome == .hang } })
+        #expect(scenarios.contains { $0.answers.prefix(5).contains { if case .failure = $0.outcome { true } else { false } } })
+    }
+}
+
+// MARK: - FeedState.reduce, event by event
+
+/// Feeds `FeedState.reduce` a random event sequence and checks each step against the rules,
+/// and the photo list against an independent model: the accepted pages, concatenated, without
+/// repeated ids.
+struct ReduceFuzz {
+    let seed: UInt64
+
+    func run() -> [String] {
+        var random = FuzzRandom(seed: seed)
+        var state = FeedState()
+        var model: [String] = []
+        var issuedRequests: [PageRequest] = []
+        var failures: [String] = []
+        let universe = (0..<random.int(3...40)).map { "p\($0)" }
+        for step in 0..<random.int(10...80) {
+            let event = nextEvent(&random, state: state, issued: issuedRequests, universe: universe)
+            let next = FeedState.reduce(state, event)
+            if let request = next.inFlight, request != state.inFlight { issuedRequests.append(request) }
+            if case .loaded(let request, let page) = event, request == state.inFlight {
+                let ids = page.photos.map(\.id)
+                if request.replacesList { model = [] }
+                for id in ids where !model.contains(id) { model.append(id) }
+            }
+            for problem in check(state, event, next, model: model) {
+                failures.append("step \(step), \(event) on \(summary(state)): \(problem)")
+            }
+            state = next
+            if !failures.isEmpty { break }
+        }
+        return failures
+    }
+
+    private func nextEvent(
+        _ random: inout FuzzRandom, state: FeedState, issued: [PageRequest], universe: [String]
+    ) -> FeedState.Event {
+        let roll = random.int(0...99)
+        func somePage(for request: PageRequest) -> PhotoPage {
+            let ids = (0..<random.int(0...5)).map { _ in random.pick(universe) }
+            return PhotoPage(photos: FuzzPhotos.photos(ids), page: request.page, hasNextPage: random.chance(0.8))
+        }
+        switch roll {
+        case 0..<8: return .load
+        case 8..<16: return .refresh
+        case 16..<45: return .reachedBottom
+        case 45..<70:
+            guard let request = state.inFlight else { return .reachedBottom }
+            return .loaded(request, somePage(for: request))
+        case 70..<82:
+            guard let request = state.inFlight else { return .refresh }
+            return .failed(request, random.pick([.offline, .timedOut, .serverError(status: 502)]))
+        case 82..<90:
+            guard !issued.isEmpty else { return .load }
+            let stale = random.pick(issued)
+            return random.chance(0.5) ? .loaded(stale, somePage(for: stale)) : .failed(stale, .rateLimited)
+        default:
+            return .selected(index: random.int(-2...12))
+        }
+    }
+
+    private func summary(_ state: FeedState) -> String {
+        "[\(state.photos.map(\.id).joined(separator: ","))] next \(state.nextPage)\(state.isLastPage ? " last" : "") in flight \(state.inFlight.map(\.description) ?? "none")"
+    }
+
+    private func check(_ before: FeedState, _ event: FeedState.Event, _ after: FeedState, model: [String]) -> [String] {
+        var problems: [String] = []
+        let ids = after.photos.map(\.id)
+        if Set(ids).count != ids.count { problems.append("an id is shown twice: \(ids)") }
+        if ids != model { problems.append("photos \(ids) are not the accepted pages without repeats \(model)") }
+        if after.inFlight == nil, after.isLoadingMore || after.isRefreshing {
+            problems.append("a spinner spins with nothing in flight")
+        }
+        if after.inFlight != nil, after.isLoadingMore == after.isRefreshing {
+            problems.append("in flight, but isLoadingMore \(after.isLoadingMore) and isRefreshing \(after.isRefreshing)")
+        }
+        if let request = after.inFlight, request != before.inFlight {
+            if let previous = before.inFlight, request.id <= previous.id { problems.append("request ids go backwards") }
+            switch request.kind {
+            case .refresh, .firstPage:
+                if request.page != 1 { problems.append("\(request) does not ask for page 1") }
+            case .nextPage:
+                if request.page != before.nextPage { problems.append("\(request) skips: next page is \(before.nextPage)") }
+                if before.isLastPage { problems.append("\(request) after the last page") }
+            }
+        }
+        switch event {
+        case .load:
+            let starts = !before.hasLoaded && before.inFlight == nil
+            if starts != (after.inFlight != before.inFlight) { problems.append("load started \(after.inFlight != before.inFlight), expected \(starts)") }
+        case .refresh:
+            if before.inFlight?.kind == .refresh {
+                if after.inFlight != before.inFlight { problems.append("a second refresh replaced the first") }
+            } else if after.inFlight?.kind != .refresh {
+                problems.append("refresh started nothing")
+            }
+        case .reachedBottom:
+            if before.inFlight != nil || before.isLastPage {
+                if after.inFlight != before.inFlight { problems.append("reaching the bottom started a request while loading or after the last page") }
+            } else if after.inFlight == nil {
+                problems.append("reaching the bottom started nothing")
+            }
+        case .loaded(let request, let page):
+            if request == before.inFlight {
+                if after.inFlight != nil { problems.append("still in flight after its page arrived") }
+                if after.nextPage != request.page + 1 { problems.append("next page \(after.nextPage) after page \(request.page)") }
+                if after.isLastPage == page.hasNextPage { problems.append("isLastPage \(after.isLastPage) for hasNextPage \(page.hasNextPage)") }
+                if !request.replacesList, Array(ids.prefix(before.photos.count)) != before.photos.map(\.id) {
+                    problems.append("a next page changed photos already shown")
+                }
+            } else {
+                problems.append(contentsOf: unchangedBut(before, after, what: "a stale page"))
+            }
+        case .failed(let request, let error):
+            if request == before.inFlight {
+                if after.inFlight != nil { problems.append("still in flight after failing") }
+                if after.error != error { problems.append("the error is not reported") }
+                if after.nextPage != before.nextPage { problems.append("a failure moved the page counter") }
+                if ids != before.photos.map(\.id) { problems.append("a failure changed the photos") }
+            } else {
+                problems.append(contentsOf: unchangedBut(before, after, what: "a stale failure"))
+            }
+        case .selected(let index):
+            let expected = before.photos.indices.contains(index) ? before.photos[index] : nil
+            if after.selectedPhoto != expected { problems.append("selected \(String(describing: after.selectedPhoto?.id))") }
+            if after.inFlight != before.inFlight { problems.append("a tap started a request") }
+        }
+        return problems
+    }
+
+    private func unchangedBut(_ before: FeedState, _ after: FeedState, what: String) -> [String] {
+        var problems: [String] = []
+        if after.photos != before.photos || after.inFlight != before.inFlight || after.nextPage != before.nextPage
+            || after.isLastPage != before.isLastPage || after.error != nil || after.change != nil {
+            problems.append("\(what) changed the feed")
+        }
+        if after.stats.staleResponsesDropped != before.stats.staleResponsesDropped + 1 { problems.append("\(what) not counted") }
+        return problems
+    }
+}
+
+// MARK: - FeedViewModel, tick by tick
+
+/// Runs one scenario through a real `FeedViewModel` on a `TestScheduler` (one tick is 100 ms)
+/// and checks, at every state it emits and at the end of every tick:
+/// - no photo id is shown twice;
+/// - the photos change only when a page is accepted: page 1 replaces them with its photos
+///   without repeats, a next page appends its new photos; so a failure never removes one;
+/// - at most one request is in flight; pages are requested in order (1 after a refresh); none
+///   after the last page until a refresh, and none after the screen went away (disposal), which
+///   also cancels the one in flight;
+/// - `isLoadingMore` and `isRefreshing` (the state and the outputs) are false whenever nothing
+///   is in flight, and one of them is true when something is;
+/// - each failure is reported once; a tapped photo is one on screen.
+final class ViewModelFuzz: Sendable {
+    let scenario: FeedScenario
+    let scheduler = TestScheduler(resolution: .milliseconds(100))
+    let service: FuzzPhotoService
+
+    /// What a run went through, to make sure the series reaches the interesting cases.
+    struct Coverage: CustomStringConvertible {
+        var runs = 0, nextPages = 0, refreshes = 0, duplicatesDropped = 0, failures = 0, lastPages = 0
+        var cancelledByRefresh = 0, cancelledByDisposal = 0, hangs = 0
+
+        mutating func add(_ other: Coverage) {
+            runs += other.runs
+            nextPages += other.nextPages
+            refreshes += other.refreshes
+            duplicatesDropped += other.duplicatesDropped
+            failures += other.failures
+            lastPages += other.lastPages
+            cancelledByRefresh += other.cancelledByRefresh
+            cancelledByDisposal += other.cancelledByDisposal
+            hangs += other.hangs
+        }
+
+        var isThorough: Bool {
+            [nextPages, refreshes, duplicatesDropped, failures, lastPages, cancelledByRefresh, cancelledByDisposal]
+                .allSatisfy { $0 * 20 >= runs }
+        }
+
+        var description: String {
+            "\(runs) runs with: next pages \(nextPages), refreshes \(refreshes), duplicates dropped \(duplicatesDropped), "
+                + "failures \(failures), last page \(lastPages), cancelled by a refresh \(cancelledByRefresh), "
+                + "cancelled by disposal \(cancelledByDisposal), hanging requests \(hangs)"
+        }
+    }
+
+    private(set) var coverage: Coverage {
+        get { coverageBox.withLock { $0 } }
+        set { coverageBox.withLock { $0 = newValue } }
+    }
+
+    private let coverageBox = Mutex(Coverage())
+
+    private struct Checks {
+        var failures: [String] = []
+        var previous: FeedState?
+        var consumedSuccesses = 0
+        /// Accepted pages, with the length of the service log when they were accepted.
+        var accepted: [(logCount: Int, page: Int, hasNext: Bool)] = []
+        var errors = 0
+        var loadingFlag: Bool?
+        var refreshingFlag: Bool?
+        var shownPhotos: [String]?
+    }
+
+    private let checks = Mutex(Checks())
+
+    init(scenario: FeedScenario) {
+        self.scenario = scenario
+        service = FuzzPhotoService(scenario: scenario, scheduler: scheduler)
+    }
+
+    private func fail(_ message: String) {
+        let tick = scheduler.clock
+        checks.withLock { $0.failures.append("@\(tick) \(message)") }
+    }
+
+    func run() throws -> [String] {
+        let load = Subject<Void>(), refresh = Subject<Void>(), bottom = Subject<Void>(), selection = Subject<Int>()
+        for (tick, input) in scenario.inputs {
+            _ = scheduler.scheduleAt(tick) {
+                switch input {
+                case .load: load.onNext(())
+                case .refresh: refresh.onNext(())
+                case .bottom: bottom.onNext(())
+                case .select(let index): selection.onNext(index)
+                }
+            }
+        }
+        let viewModel = FeedViewModel(
+            input: .init(load: load.asObservable(), refresh: refresh.asObservable(),
+                         reachedBottom: bottom.asObservable(), selection: selection.asObservable()),
+            dependencies: .init(service: service, scheduler: scheduler, perPage: scenario.perPage)
+        )
+        let output = viewModel.output
+        let bag = CompositeDisposable()
+        bag.insert(output.state.subscribe(onNext: { [self] in observe($0) }))
+        bag.insert(output.error.subscribe(onNext: { [self] _ in checks.withLock { $0.errors += 1 } }))
+        bag.insert(output.isLoadingMore.subscribe(onNext: { [self] flag in checks.withLock { $0.loadingFlag = flag } }))
+        bag.insert(output.isRefreshing.subscribe(onNext: { [self] flag in checks.withLock { $0.refreshingFlag = flag } }))
+        bag.insert(output.photos.subscribe(onNext: { [self] photos in checks.withLock { $0.shownPhotos = photos.map(\.id) } }))
+        bag.insert(output.selectedPhoto.subscribe(onNext: { [self] photo in
+            let shown = checks.withLock { $0.previous?.photos.contains(photo) ?? false }
+            if !shown { fail("tapped photo \(photo.id) is not on screen") }
+        }))
+
+        for tick in 0...scenario.disposeTick {
+            try scheduler.advance(to: tick)
+            checkQuiescent()
+            if checks.withLock({ !$0.failures.isEmpty }) { break }
+        }
+        let (latest, errors) = checks.withLock { ($0.previous, $0.errors) }
+        if let latest, errors != latest.stats.failures {
+            fail("\(errors) errors shown for \(latest.stats.failures) failures")
+        }
+        let accepted = checks.withLock { $0.accepted }
+        let log = service.log
+        let cancelledBeforeDisposal = log.filter { if case .cancelled = $0 { true } else { false } }.count
+
+        // The screen goes away: what is in flight is cancelled, and nothing more is asked.
+        bag.dispose()
+        if !service.outstanding.isEmpty { fail("requests \(service.outstanding) still in flight after disposal") }
+        let logAtDisposal = service.log.count
+        try scheduler.advance(to: scenario.endTick + 20)
+        if service.log.count != logAtDisposal {
+            fail("the service was used after disposal: \(service.log.dropFirst(logAtDisposal))")
+        }
+        if !scheduler.pendingTicks.isEmpty { fail("work left on the scheduler: \(scheduler.pendingTicks)") }
+        checkRequestOrder()
+        coverage = Coverage(
+            runs: 1,
+            nextPages: accepted.contains { $0.page > 1 } ? 1 : 0,
+            refreshes: accepted.dropFirst().contains { $0.page == 1 } ? 1 : 0,
+            duplicatesDropped: (latest?.stats.duplicatesDropped ?? 0) > 0 ? 1 : 0,
+            failures: (latest?.stats.failures ?? 0) > 0 ? 1 : 0,
+            lastPages: accepted.contains { !$0.hasNext } ? 1 : 0,
+            cancelledByRefresh: cancelledBeforeDisposal > 0 ? 1 : 0,
+            cancelledByDisposal: service.log.count > log.count ? 1 : 0,
+            hangs: scenario.answers.prefix(log.count).contains { $0.outcome == .hang } ? 1 : 0
+        )
+        return checks.withLock { $0.failures }
+    }
+
+    /// Every state, as it is emitted.
+    private func observe(_ state: FeedState) {
+        let ids = state.photos.map(\.id)
+        if Set(ids).count != ids.count { fail("an id is shown twice: \(ids)") }
+        if state.inFlight == nil, state.isLoadingMore || state.isRefreshing { fail("a spinner spins with nothing in flight") }
+        if let photo = state.selectedPhoto, !state.photos.contains(photo) { fail("selected \(photo.id), not on screen") }
+
+        let log = service.log
+        let successes = log.compactMap { entry -> (page: Int, ids: [String], hasNext: Bool)? in
+            guard case .answered(_, let page, _, let ids?, let hasNext) = entry else { return nil }
+            return (page, ids, hasNext)
+        }
+        let previous = checks.withLock { checks -> FeedState? in
+            defer { checks.previous = state }
+            return checks.previous
+        }
+        guard let previous else {
+            if !ids.isEmpty { fail("the first state shows photos") }
+            return
+        }
+        let before = previous.photos.map(\.id)
+        guard state.stats.pagesLoaded > previous.stats.pagesLoaded else {
+            if ids != before { fail("photos changed from \(before) to \(ids) with no page accepted") }
+            return
+        }
+        // The page accepted is the latest success the service sent; earlier unconsumed ones
+        // were superseded (dropped as stale).
+        let consumed = checks.withLock { $0.consumedSuccesses }
+        guard let answer = successes.last, successes.count > consumed else {
+            fail("a page was accepted that the service never sent")
+            return
+        }
+        checks.withLock {
+            $0.consumedSuccesses = successes.count
+            $0.accepted.append((log.count, answer.page, answer.hasNext))
+        }
+        var expected = answer.page == 1 ? [] : before
+        for id in answer.ids where !expected.contains(id) { expected.append(id) }
+        if ids != expected {
+            fail("page \(answer.page) \(answer.ids) turned \(before) into \(ids), expected \(expected)")
+        }
+        let change: FeedChange? = answer.page == 1 ? .reload : (ids.count > before.count ? .insert(before.count..<ids.count) : nil)
+        if state.change != change { fail("change \(String(describing: state.change)), expected \(String(describing: change))") }
+    }
+
+    /// After all the work of a tick is done.
+    private func checkQuiescent() {
+        let outstanding = service.outstanding
+        if outstanding.count > 1 { fail("\(outstanding.count) requests in flight: \(outstanding)") }
+        let snapshot = checks.withLock { ($0.previous, $0.loadingFlag, $0.refreshingFlag, $0.shownPhotos) }
+        guard let state = snapshot.0 else { return fail("no state emitted") }
+        if outstanding.isEmpty != (state.inFlight == nil) {
+            fail("service has \(outstanding) in flight, the state \(state.inFlight.map(\.description) ?? "none")")
+        }
+        if snapshot.1 != state.isLoadingMore || snapshot.2 != state.isRefreshing {
+            fail("outputs isLoadingMore \(String(describing: snapshot.1)) isRefreshing \(String(describing: snapshot.2)) disagree with the state")
+        }
+        if outstanding.isEmpty, snapshot.1 == true || snapshot.2 == true { fail("a spinner spins with nothing in flight") }
+        if snapshot.3 != state.photos.map(\.id) { fail("output photos \(snapshot.3 ?? []) disagree with the state") }
+    }
+
+    /// Pages in order: page 1, or the page after the last one accepted, never past the last.
+    private func checkRequestOrder() {
+        let log = service.log
+        let accepted = checks.withLock { $0.accepted }
+        var nextAcceptance = 0
+        var lastPage = 0
+        var reachedEnd = false
+        var open = 0
+        for (position, entry) in log.enumerated() {
+            while nextAcceptance < accepted.count, accepted[nextAcceptance].logCount <= position {
+                lastPage = accepted[nextAcceptance].page
+                reachedEnd = !accepted[nextAcceptance].hasNext
+                nextAcceptance += 1
+            }
+            switch entry {
+            case .requested(let index, let page, let tick):
+                if open > 0 { fail("request #\(index) at \(tick) while another was in flight") }
+                open += 1
+                if page != 1 {
+                    if page != lastPage + 1 { fail("request #\(index) at \(tick) for page \(page) after page \(lastPage) was accepted") }
+                    if reachedEnd { fail("request #\(index) at \(tick) for page \(page) after the last page") }
+                }
+            case .answered, .cancelled:
+                open -= 1
+            }
+        }
+    }
+}
+
+// MARK: - FeedViewModel driven by a scroll simulator
+
+/// Plays one generated scroll session through the app's real wiring (simulator geometry →
+/// `reachedBottom()` → view model → catalog service → photos → simulator) on a `TestScheduler`
+/// where a tick is 1 ms, and checks the same promises as ``ViewModelFuzz`` against the
+/// service's own request records.
+final class ScrollFuzz: Sendable {
+    let scenario: ScrollScenario
+    let scheduler = TestScheduler(resolution: .milliseconds(1), stepLimit: 10_000_000)
+    let service: CatalogPhotoService
+    private let failures = Mutex<[String]>([])
+    private let previous = Mutex<FeedState?>(nil)
+
+    init(scenario: ScrollScenario) {
+        self.scenario = scenario
+        service = CatalogPhotoService(
+            catalog: PhotoCatalog(count: scenario.catalogCount, liveCount: scenario.live?.count ?? 0),
+            scheduler: scheduler,
+            latency: scenario.latency,
+            failures: scenario.failureRate > 0 ? .rate(scenario.failureRate, seed: scenario.seed) : .none,
+            live: scenario.live
+        )
+    }
+
+    private func fail(_ message: String) {
+        let now = scheduler.clock
+        failures.withLock { $0.append("@\(now) ms \(message)") }
+    }
+
+    func run() throws -> [String] {
+        let simulator = ScrollSimulator(scheduler: scheduler)
+        let viewModel = FeedViewModel(
+            input: .init(
+                load: Observable.just(()),
+                refresh: simulator.pullToRefresh,
+                reachedBottom: simulator.geometry.reachedBottom(),
+                selection: simulator.taps,
+                contentOffset: simulator.geometry.map(\.contentOffsetY)
+            ),
+            dependencies: .init(service: service, scheduler: scheduler, perPage: scenario.perPage)
+        )
+        let bag = CompositeDisposable()
+        bag.insert(viewModel.output.state.subscribe(onNext: { [self] in observe($0) }))
+        bag.insert(viewModel.output.photos.subscribe(onNext: { simulator.setPhotos($0) }))
+        bag.insert(simulator.play(scenario.steps).subscribe(onNext: { _ in }))
+
+        var now = 0
+        while now < scenario.disposeAt {
+            now = min(now + 50, scenario.disposeAt)
+            try scheduler.advance(to: now)
+            checkQuiescent()
+            if failures.withLock({ !$0.isEmpty }) { break }
+        }
+        bag.dispose()
+        let records = service.requests
+        if records.contains(where: { $0.outcome == .pending }) { fail("a request is still pending after disposal") }
+        try scheduler.advance(to: scenario.disposeAt + 20_000)
+        if service.requests.count != records.count { fail("requests after disposal") }
+        checkRequestOrder()
+        return failures.withLock { $0 }
+    }
+
+    private func observe(_ state: FeedState) {
+        let ids = state.photos.map(\.id)
+        if Set(ids).count != ids.count { fail("an id is shown twice") }
+        if state.inFlight == nil, state.isLoadingMore || state.isRefreshing { fail("a spinner spins with nothing in flight") }
+        guard let before = previous.withLock({ previous in defer { previous = state }; return previous }) else { return }
+        guard state.stats.pagesLoaded > before.stats.pagesLoaded else {
+            if state.photos != before.photos { fail("photos changed with no page accepted") }
+            return
+        }
+        guard let record = service.requests.last(where: { if case .succeeded = $0.outcome { true } else { false } }) else {
+            return fail("a page was accepted that the service never sent")
+        }
+        let offset = (record.page - 1) * record.perPage
+        let page = service.catalog.feedSlice(offset..<(offset + record.perPage), published: record.livePublished).map(\.id)
+        var expected = record.page == 1 ? [] : before.photos.map(\.id)
+        for id in page where !expected.contains(id) { expected.append(id) }
+        if ids != expected { fail("page \(record.page) turned \(before.photos.count) photos into \(ids), expected \(expected)") }
+    }
+
+    private func checkQuiescent() {
+        let pending = service.requests.filter { $0.outcome == .pending }
+        if pending.count > 1 { fail("\(pending.count) requests in flight") }
+        guard let state = previous.withLock({ $0 }) else { return fail("no state") }
+        if pending.isEmpty != (state.inFlight == nil) { fail("service pending \(pending.map(\.page)), state in flight \(state.inFlight.map(\.description) ?? "none")") }
+        if let request = pending.first, request.page != state.inFlight?.page { fail("service asked page \(request.page) for \(state.inFlight.map(\.description) ?? "none")") }
+    }
+
+    /// Pages in order from the records alone: 1, or the one after the last page that arrived
+    /// (the view model takes every page that arrives, as nothing else is in flight), never past the last.
+    private func checkRequestOrder() {
+        var lastPage = 0
+        var reachedEnd = false
+        var open: PageRequestRecord?
+        for record in service.requests {
+            if let open, let finished = open.finishedAt, finished > record.requestedAt {
+                fail("request \(record.number) while \(open.number) was in flight")
+            }
+            if record.page != 1 {
+                if record.page != lastPage + 1 { fail("request \(record.number) for page \(record.page) after page \(lastPage)") }
+                if reachedEnd { fail("request \(record.number) after the last page") }
+            }
+            if case .succeeded(let count) = record.outcome {
+                lastPage = record.page
+                let total = service.catalog.feedCount(published: record.livePublished)
+                reachedEnd = (record.page - 1) * record.perPage + count >= total
+            }
+            open = record
+        }
+    }
+}
