@@ -196,7 +196,7 @@ public final class ScrollSimulator: Sendable {
 
     /// The photos given to ``setPhotos(_:)``, in layout order.
     public var photos: [Photo] {
-        state.withLock { $0.photos }
+        state.withLock { $0.photos }.array
     }
 
     /// Whether a drag, fling or animation is under way.
@@ -239,8 +239,13 @@ public final class ScrollSimulator: Sendable {
     /// over. If the content's height changes, ``geometry`` emits, and an offset past the new end
     /// moves back to it.
     ///
+    /// A ``PhotoList`` that extends the one shown by appending to it (as each state of a
+    /// ``FeedViewModel`` extends the last) is recognised in constant time, so a page costs the
+    /// page, not the list; any other collection is compared id by id.
+    ///
     /// - Parameter photos: The photos to show.
-    public func setPhotos(_ photos: [Photo]) {
+    public func setPhotos(_ photos: some Sequence<Photo>) {
+        let photos = PhotoList(photos)
         let changed = state.withLock { state -> ScrollGeometry? in
             let before = state.geometry
             state.show(photos)
@@ -427,7 +432,7 @@ private struct FrameResult {
 private struct SimulatorState: Sendable {
     let configuration: ScrollSimulator.Configuration
     var layout: FeedLayout
-    var photos: [Photo] = []
+    var photos = PhotoList()
     var offset: Double
     var motion: Motion?
     var nextMotionID = 0
@@ -449,16 +454,15 @@ private struct SimulatorState: Sendable {
         )
     }
 
-    mutating func show(_ newPhotos: [Photo]) {
-        // Compares ids in place: iterating the arrays would copy each whole photo (hundreds of
-        // bytes and dozens of references), which made every new page cost more than the last.
-        let extendsShown = newPhotos.count >= photos.count
-            && photos.indices.allSatisfy { newPhotos[$0].id == photos[$0].id }
+    mutating func show(_ newPhotos: PhotoList) {
+        // A list appended to the one shown shares its storage: O(1). Otherwise compare ids once.
+        let extendsShown = photos.isPrefix(of: newPhotos)
+            || (newPhotos.count >= photos.count && photos.array.map(\.id) == newPhotos.array.prefix(photos.count).map(\.id))
         if extendsShown {
             layout.append(Array(newPhotos[photos.count...]))
         } else {
             layout = FeedLayout(style: configuration.layoutStyle, width: configuration.viewportWidth, spacing: configuration.spacing)
-            layout.append(newPhotos)
+            layout.append(newPhotos.array)
         }
         photos = newPhotos
         setOffset(min(offset, geometry.maxOffset))

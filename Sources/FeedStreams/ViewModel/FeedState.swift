@@ -31,12 +31,13 @@ public struct FeedState: Sendable, Equatable {
     }
 
     /// The photos on screen, without duplicates, in feed order.
-    public private(set) var photos: [Photo] = []
+    ///
+    /// A page appends to the list in place (see ``PhotoList``), so a new state shares the previous
+    /// state's photos instead of copying them, and the previous state still sees only its own.
+    public private(set) var photos = PhotoList()
     /// Increases each time ``photos`` changes, so observers can skip states that did not
     /// touch the list without comparing it element by element.
     public private(set) var revision = 0
-    /// The ids of ``photos``, for de-duplication.
-    private var shownIDs: Set<String> = []
     /// The page a "load more" asks for.
     public private(set) var nextPage = 1
     /// Whether the last page has arrived; no more pages are requested until a refresh.
@@ -142,15 +143,10 @@ public struct FeedState: Sendable, Equatable {
     }
 
     private mutating func receive(_ page: PhotoPage, for request: PageRequest) {
-        if request.replacesList {
-            photos = []
-            shownIDs = []
-        }
+        if request.replacesList { photos = PhotoList() }
         let before = photos.count
-        for photo in page.photos where shownIDs.insert(photo.id).inserted {
-            photos.append(photo)
-        }
-        stats.duplicatesDropped += page.photos.count - (photos.count - before)
+        let added = photos.appendNew(page.photos)
+        stats.duplicatesDropped += page.photos.count - added
         stats.pagesLoaded += 1
         hasLoaded = true
         nextPage = request.page + 1

@@ -102,7 +102,7 @@ public struct FeedViewModel: Sendable {
         /// The whole state, for screens and tools that want everything (the demo, tests).
         public let state: Observable<FeedState>
         /// The photos on screen, each time the list changes.
-        public let photos: Observable<[Photo]>
+        public let photos: Observable<PhotoList>
         /// How the list changed: `.reload` for the first page and refreshes, `.insert` for
         /// appended pages. Only changes after subscription are delivered.
         public let changes: Observable<FeedChange>
