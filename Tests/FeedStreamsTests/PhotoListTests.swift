@@ -77,7 +77,7 @@ struct PhotoListTests {
         #expect(PhotoList() == [])
         var changed = photo("b")
         changed.likes += 1
-        #expect(base != PhotoList([photo("a"), changed]), "equal photos, not just equal ids")
+        #expect(base == PhotoList([photo("a"), changed]), "photos compare as Photo does: by id")
     }
 
     @Test("isPrefix(of:) is true for a list and the lists appended to it")

@@ -36,8 +36,8 @@ import Synchronization
 /// append, never while a read holds the lock). No reference to the storage's array escapes the
 /// lock, so an append in place never triggers a copy-on-write of the whole array.
 ///
-/// Two lists are equal when they hold equal photos in the same order; lists sharing a storage
-/// and a count are equal without looking at the photos.
+/// Two lists are equal when they hold equal photos (`Photo` compares by id) in the same order;
+/// lists sharing a storage and a count are equal without looking at the photos.
 public struct PhotoList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
     /// A list's element.
     public typealias Element = Photo
