@@ -32,13 +32,13 @@ struct FeedViewModelTests {
     func noSecondLoadMore() throws {
         let feed = FeedHarness(
             load:   "-l",
-            bottom: "-----bbb-b---b",
+            bottom: "-----bbb-----b",
             answers: [1: ["--p"], 2: ["-----p"], 3: ["--p"]],
             contents: [1: ["a", "b"], 2: ["c", "d"], 3: ["e", "f"]]
         )
         try feed.advance(to: 20)
-        // 6 and 7 fall in the throttle window; 9 reaches the feed while page 2 loads and is
-        // ignored; 13 comes after page 2 arrived at 10.
+        // 6 and 7 fall in the throttle window and the latest of them reaches the feed when the
+        // window closes at 8, while page 2 loads: it is ignored. 13 comes after page 2 arrived.
         #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 5), .init(page: 3, tick: 13)])
         #expect(feed.states.values.last?.stats.triggersIgnoredWhileLoading == 1)
         expectMarbles(feed.changes, "---r------i----j", values: changes)
@@ -205,6 +205,24 @@ struct FeedViewModelTests {
         try feed.advance(to: 20)
         #expect(feed.requests.count == 1)
         extra.dispose()
+        feed.dispose()
+    }
+
+    @Test("bug: reaching the bottom right after a quick first page still loads the next one")
+    func quickShortFirstPage() throws {
+        // The content is empty while page 1 loads, so the bottom is reached at once (ignored:
+        // a page is loading); page 1 arrives after one tick, does not fill the screen, and the
+        // bottom is reached again at 2, inside the throttle window. A throttle that dropped it
+        // would leave the feed stuck on page 1 until the user scrolled.
+        let feed = FeedHarness(
+            load:   "l",
+            bottom: "b-b",
+            answers: [1: ["-p"], 2: ["-p"]],
+            contents: [1: ["a", "b"], 2: ["c", "d"]]
+        )
+        try feed.advance(to: 20)
+        #expect(feed.requests == [.init(page: 1, tick: 0), .init(page: 2, tick: 3)])
+        expectMarbles(feed.changes, "-r--i", values: changes)
         feed.dispose()
     }
 

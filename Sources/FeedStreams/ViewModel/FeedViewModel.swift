@@ -74,8 +74,9 @@ public struct FeedViewModel: Sendable {
         public var scheduler: any Scheduler
         /// Photos per page.
         public var perPage: Int
-        /// Reached-bottom triggers closer together than this are dropped before they reach
-        /// the feed's rules.
+        /// Reached-bottom triggers closer together than this are throttled before they reach
+        /// the feed's rules: the first passes at once, and the latest of the rest when the
+        /// window closes.
         public var loadMoreThrottle: Duration
         /// The content offset past which the scroll-to-top button shows.
         public var scrollToTopThreshold: Double
@@ -137,7 +138,7 @@ public struct FeedViewModel: Sendable {
             input.load.map { .load },
             input.refresh.map { .refresh },
             input.reachedBottom
-                .throttle(dependencies.loadMoreThrottle, latest: false, scheduler: scheduler)
+                .throttle(dependencies.loadMoreThrottle, latest: true, scheduler: scheduler)
                 .map { .reachedBottom },
             input.selection.map { .selected(index: $0) }
         )
