@@ -22,7 +22,7 @@ struct FeedErrorTests {
     @Test("messages are short sentences for people")
     func messages() {
         #expect(FeedError.offline.message == "You're offline. Check your connection and pull to refresh.")
-        #expect(FeedError.rateLimited.message == "Too many requests for now. Try again in a little while.")
+        #expect(FeedError.rateLimited(resetAfter: nil).message == "Too many requests for now. Try again in a little while.")
         #expect(FeedError.serverError(status: 503).message
             == "Unsplash is having trouble (error 503). Try again later.")
         #expect(FeedError.clientError(status: 404, messages: ["Couldn't find Photo"]).message
@@ -30,7 +30,7 @@ struct FeedErrorTests {
         #expect(FeedError.clientError(status: 404, messages: []).message
             == "Unsplash couldn't handle the request (error 404).")
         let all: [FeedError] = [
-            .offline, .timedOut, .unauthorized, .rateLimited, .clientError(status: 400, messages: []),
+            .offline, .timedOut, .unauthorized, .rateLimited(resetAfter: nil), .clientError(status: 400, messages: []),
             .serverError(status: 500), .malformedResponse(path: "", problem: "not valid JSON"), .cancelled,
             .transport(.cannotConnectToHost),
         ]

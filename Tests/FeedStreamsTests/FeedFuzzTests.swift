@@ -125,7 +125,7 @@ struct ReduceFuzz {
         case 82..<90:
             guard !issued.isEmpty else { return .load }
             let stale = random.pick(issued)
-            return random.chance(0.5) ? .loaded(stale, somePage(for: stale)) : .failed(stale, .rateLimited)
+            return random.chance(0.5) ? .loaded(stale, somePage(for: stale)) : .failed(stale, .rateLimited(resetAfter: nil))
         default:
             return .selected(index: random.int(-2...12))
         }

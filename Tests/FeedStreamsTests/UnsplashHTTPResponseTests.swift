@@ -77,8 +77,8 @@ struct UnsplashHTTPResponseTests {
     @Test("403 with the plain-text body, or with no requests remaining, is rate limited")
     func rateLimited403() {
         #expect(interpret(Data("Rate Limit Exceeded".utf8), status: 403, headers: ["Content-Type": "text/plain"])
-            == .failure(.rateLimited))
-        #expect(interpret(Data(), status: 403, headers: ["x-ratelimit-remaining": "0"]) == .failure(.rateLimited))
+            == .failure(.rateLimited(resetAfter: nil)))
+        #expect(interpret(Data(), status: 403, headers: ["x-ratelimit-remaining": "0"]) == .failure(.rateLimited(resetAfter: nil)))
     }
 
     @Test("403 without rate-limit signs is a client error with its messages")
@@ -90,7 +90,7 @@ struct UnsplashHTTPResponseTests {
 
     @Test("429 is rate limited")
     func tooManyRequests() {
-        #expect(interpret(Data("Too Many Requests".utf8), status: 429) == .failure(.rateLimited))
+        #expect(interpret(Data("Too Many Requests".utf8), status: 429) == .failure(.rateLimited(resetAfter: nil)))
     }
 
     @Test("another 4xx carries the messages of the errors body, if any")

@@ -25,7 +25,7 @@ struct UnsplashHTTPServicePhotoServiceTests {
         let server = try await StubServer()
         defer { server.stop() }
         let result = await firstResult(of: service(server.baseURL(mode: "429")).photos(page: 1, perPage: 2))
-        #expect(throws: FeedError.rateLimited) { try result.get() }
+        #expect(throws: FeedError.rateLimited(resetAfter: nil)) { try result.get() }
     }
 
     private func service(_ baseURL: URL) -> UnsplashHTTPService {

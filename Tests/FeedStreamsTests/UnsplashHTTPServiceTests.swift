@@ -68,8 +68,8 @@ struct UnsplashHTTPServiceTests {
     }
 
     @Test("each failure mode arrives as its FeedError", arguments: [
-        ("rate_limit_text", FeedError.rateLimited),
-        ("429", .rateLimited),
+        ("rate_limit_text", FeedError.rateLimited(resetAfter: nil)),
+        ("429", .rateLimited(resetAfter: nil)),
         ("500_empty", .serverError(status: 500)),
         ("400_errors_json", .clientError(status: 400, messages: [
             "page must be at least 1", "per_page must be at least 1",

@@ -12,7 +12,10 @@ public enum FeedError: Error, Equatable, Sendable {
     case unauthorized
     /// Too many requests: HTTP 429, or 403 with `X-Ratelimit-Remaining: 0` or a
     /// `Rate Limit Exceeded` body. Unsplash's limit resets every hour.
-    case rateLimited
+    ///
+    /// `resetAfter` is how long after the response the server said the limit resets
+    /// (`Retry-After`, or `X-Ratelimit-Reset`), or `nil` when it did not say.
+    case rateLimited(resetAfter: Duration?)
     /// The server refused the request (another HTTP 4xx), with the messages of its
     /// `{"errors": […]}` body, if it had one.
     case clientError(status: Int, messages: [String])
@@ -28,6 +31,11 @@ public enum FeedError: Error, Equatable, Sendable {
     case cancelled
     /// Another networking failure, such as a refused connection or one that dropped mid-response.
     case transport(URLError.Code)
+
+    /// How long the server asked the client to wait before asking again, if it said.
+    public var retryAfter: Duration? {
+        if case .rateLimited(let resetAfter) = self { resetAfter } else { nil }
+    }
 
     /// A short sentence to show the person using the app.
     public var message: String {

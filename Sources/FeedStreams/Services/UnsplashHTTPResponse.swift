@@ -40,8 +40,8 @@ extension UnsplashHTTPService {
     /// | 2xx, `Content-Type: text/html` (a captive portal, say) | ``FeedError/malformedResponse(path:problem:)`` |
     /// | 2xx, a body that does not decode | ``FeedError/malformedResponse(path:problem:)`` naming the value |
     /// | 401 | ``FeedError/unauthorized`` |
-    /// | 429 | ``FeedError/rateLimited`` |
-    /// | 403 with `X-Ratelimit-Remaining: 0` or a `Rate Limit Exceeded` body | ``FeedError/rateLimited`` |
+    /// | 429 | ``FeedError/rateLimited(resetAfter:)`` |
+    /// | 403 with `X-Ratelimit-Remaining: 0` or a `Rate Limit Exceeded` body | ``FeedError/rateLimited(resetAfter:)`` |
     /// | any other 4xx | ``FeedError/clientError(status:messages:)`` with the `{"errors": […]}` messages |
     /// | 5xx | ``FeedError/serverError(status:)`` |
     /// | anything else | ``FeedError/malformedResponse(path:problem:)`` |
@@ -70,9 +70,9 @@ extension UnsplashHTTPService {
         case 401:
             return .failure(.unauthorized)
         case 429:
-            return .failure(.rateLimited)
+            return .failure(.rateLimited(resetAfter: nil))
         case 403 where isRateLimitRefusal(data, headers: headers):
-            return .failure(.rateLimited)
+            return .failure(.rateLimited(resetAfter: nil))
         case 400..<500:
             return .failure(.clientError(status: status, messages: errorMessages(in: data)))
         case 500..<600:

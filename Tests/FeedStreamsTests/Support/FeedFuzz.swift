@@ -166,7 +166,7 @@ struct FeedScenario: Sendable, CustomStringConvertible {
         let failureRate = random.pick([0.0, 0.1, 0.3, 0.6])
         let hangRate = random.pick([0.0, 0.0, 0.05])
         let maxLatency = random.pick([0, 2, 5, 12])
-        let errors: [FeedError] = [.offline, .timedOut, .rateLimited, .serverError(status: 500), .malformedResponse(path: "[0].id", problem: "x")]
+        let errors: [FeedError] = [.offline, .timedOut, .rateLimited(resetAfter: nil), .serverError(status: 500), .malformedResponse(path: "[0].id", problem: "x")]
         answers = (0..<200).map { _ in
             let latency = random.int(0...maxLatency)
             if random.chance(hangRate) { return Answer(latency: latency, outcome: .hang) }
