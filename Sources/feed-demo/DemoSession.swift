@@ -30,26 +30,27 @@ enum DemoSession {
     static let viewportHeight = 600.0
     /// The gap between photos.
     static let spacing = 10.0
-    /// How soon after one reached-bottom trigger the view model looks at the next.
-    static let loadMoreThrottle: Duration = .milliseconds(100)
+    /// How far below the screen the content should reach: one screen.
+    static let prefetchDistance = viewportHeight
     /// How far down the scroll-to-top button appears.
     static let scrollToTopThreshold = 1800.0
     /// The built-in tour, played when no `--script` is given (`Examples/scripts/tour.scroll`).
     static let tourScript = """
         # The built-in tour: `swift run feed-demo` plays this script, on the built-in catalog of
-        # 60 photos, 10 per page, each page answering after 1 s; page 6 fails once, and a new photo
-        # is published at the top of the feed every 3 s. Offsets are for the default waterfall layout.
+        # 60 photos, 10 per page, each page answering after 1 s; page 6 fails once and page 7
+        # four times, and a new photo is published at the top of the feed every 3 s. The feed
+        # loads while the content ends less than one screen below what is visible.
 
-        # 1. The screen appears: page 1 loads. It is shorter than a screen and a half, so the
-        #    bottom is already near and page 2 follows at once.
+        # 1. The screen appears: page 1 loads. It does not reach a screen below the visible area,
+        #    so the feed asks for page 2 by itself (prefill), and then stops: the screen is full.
         wait 2.5s
 
-        # 2. Steady scrolling: reading, then each approach to the bottom asks for the next page.
+        # 2. Steady scrolling: each time the end comes within a screen, the next page.
         drag to 600 over 1.5s
         wait 1s
         scroll to bottom
 
-        # 3. Impatient: while page 4 loads, pull to refresh. The refresh supersedes the load-more.
+        # 3. Impatient: while page 4 loads, pull to refresh. The refresh cancels the load-more.
         wait 1.5s
         scroll to bottom
         pull to refresh
@@ -63,7 +64,7 @@ enum DemoSession {
         wait 1.5s
 
         # 5. A fast fling to the end starts page 5; flicking up and down again while it loads
-        #    approaches the bottom twice more. Those triggers are ignored, not queued.
+        #    comes back near the end twice more. Those triggers are ignored, not queued.
         fling 8000
         drag to 2000 over 150ms
         fling 8000
@@ -71,20 +72,24 @@ enum DemoSession {
         fling 8000
         wait 1.5s
 
-        # 6. Page 6 fails. Nothing retries by itself: leaving the bottom and coming back does.
+        # 6. Page 6 fails. The user stays at the bottom: after a short back-off the feed retries
+        #    by itself.
         scroll to bottom
-        wait 1.5s
-        drag to 3000 over 300ms
+        wait 3s
+
+        # 7. Page 7 fails again and again: three retries, each after a longer back-off, then the
+        #    footer offers "Couldn't load — tap to retry". The user taps it.
         scroll to bottom
+        wait 12s
+        tap retry
         wait 1.5s
 
-        # 7. On to the last page; after it, reaching the bottom asks for nothing.
+        # 8. That was the last page: coming back to the bottom asks for nothing.
+        drag to 4000 over 300ms
         scroll to bottom
-        wait 1.5s
-        scroll to bottom
-        wait 1.5s
+        wait 1s
 
-        # 8. Back to the top, and tap a photo to open its detail.
+        # 9. Back to the top, and tap a photo to open its detail.
         scroll to top
         tap 3
         """
@@ -101,7 +106,8 @@ enum DemoSession {
     ///   - steps: The script.
     ///   - emit: Receives each event as it happens, on the scheduler's thread, one at a time.
     /// - Returns: The summary.
-    /// - Throws: ``DemoError`` when virtual time runs away (a schedule that never ends).
+    /// - Throws: ``DemoError`` when the feed refuses its configuration, or when virtual time runs
+    ///   away (a schedule that never ends).
     static func run(
         _ options: Options,
         steps: [ScrollStep],
@@ -114,31 +120,35 @@ enum DemoSession {
             let queue = DispatchQueue(label: "feed-demo.session")
             let scheduler = DispatchQueueScheduler(queue: queue)
             let done = DispatchSemaphore(value: 0)
-            let box = Mutex<Wiring?>(nil)
+            let box = Mutex<Result<Wiring, DemoError>?>(nil)
             queue.async {
-                let wiring = Wiring(options: options, scheduler: scheduler, gate: nil, emit: emit) {
+                let made = Result { () throws(DemoError) in try Wiring(options: options, scheduler: scheduler, gate: nil, emit: emit) {
                     // Confirm after the work of this instant: a next request may start right
                     // after the state that looked final.
                     _ = scheduler.schedule {
-                        guard let wiring = box.withLock({ $0 }) else { return }
+                        guard case .success(let wiring)? = box.withLock({ $0 }) else { return }
                         if wiring.isDone {
                             done.signal()
                         } else {
                             wiring.recorder.resumeAfterEarlyDone()
                         }
                     }
+                } }
+                box.withLock { $0 = made }
+                switch made {
+                case .success(let wiring): wiring.start(steps)
+                case .failure: done.signal()
                 }
-                box.withLock { $0 = wiring }
-                wiring.start(steps)
             }
             done.wait()
             // Set before the session started, so it is there once the session is done.
-            guard let wiring = box.withLock({ $0 }) else { throw DemoError("the session ended before it started") }
+            guard let made = box.withLock({ $0 }) else { throw DemoError("the session ended before it started") }
+            let wiring = try made.get()
             summary = queue.sync { wiring.finish() }
         } else {
             let scheduler = TestScheduler(resolution: .milliseconds(1), stepLimit: 10_000_000)
             let gate: HTTPGate? = if case .http = options.source { HTTPGate() } else { nil }
-            let wiring = Wiring(options: options, scheduler: scheduler, gate: gate, emit: emit) {}
+            let wiring = try Wiring(options: options, scheduler: scheduler, gate: gate, emit: emit) {}
             wiring.start(steps)
             do {
                 while !wiring.isDone {
@@ -186,14 +196,14 @@ private final class Wiring: Sendable {
         gate: HTTPGate?,
         emit: @escaping @Sendable (TimelineEvent) -> Void,
         onDone: @escaping @Sendable () -> Void
-    ) {
+    ) throws(DemoError) {
         self.options = options
         self.scheduler = scheduler
         startTime = scheduler.now
         let service: any PhotoService
         switch options.source {
         case .catalog:
-            var failures = FailurePlan.pages(Dictionary(uniqueKeysWithValues: options.effectiveFailPages.map { ($0, 1) }))
+            var failures = FailurePlan.pages(options.effectiveFailPages)
             if options.failureRate > 0 {
                 failures = failures.combined(with: .rate(options.failureRate, seed: options.seed))
             }
@@ -233,20 +243,26 @@ private final class Wiring: Sendable {
                 spacing: DemoSession.spacing
             )
         )
-        let clock: @Sendable () -> Duration = { [scheduler, startTime] in scheduler.now - startTime }
-        recorder = Recorder(clock: clock, emit: emit, onDone: onDone)
+        let configuration = FeedConfiguration(
+            perPage: options.perPage,
+            prefetchDistance: DemoSession.prefetchDistance,
+            retry: RetryPolicy(seed: options.seed),
+            scrollToTopThreshold: DemoSession.scrollToTopThreshold
+        )
+        recorder = Recorder(
+            origin: startTime, configuration: configuration, clock: { [scheduler] in scheduler.now }, emit: emit, onDone: onDone
+        )
         let recorder = recorder
 
-        let triggers = simulator.geometry.reachedBottom()
-        let loggedTriggers = Observable<Void>.create { [simulator] observer in
-            triggers.subscribe(onNext: {
-                recorder.trigger(simulator.currentGeometry)
-                observer.onNext(())
-            })
-        }
         let refreshes = Observable<Void>.create { [simulator] observer in
             simulator.pullToRefresh.subscribe(onNext: {
                 recorder.stream("pullToRefresh")
+                observer.onNext(())
+            })
+        }
+        let retries = Observable<Void>.create { [simulator] observer in
+            simulator.retryTaps.subscribe(onNext: {
+                recorder.stream("retry (the footer's button)")
                 observer.onNext(())
             })
         }
@@ -261,22 +277,14 @@ private final class Wiring: Sendable {
             observer.onNext(())
             return Disposables.create()
         }
-        viewModel = FeedViewModel(
-            input: .init(
-                load: load,
-                refresh: refreshes,
-                reachedBottom: loggedTriggers,
-                selection: selections,
-                contentOffset: simulator.geometry.map(\.contentOffsetY)
-            ),
-            dependencies: .init(
-                service: LoggedPhotoService(base: service, recorder: recorder),
-                scheduler: scheduler,
-                perPage: options.perPage,
-                loadMoreThrottle: DemoSession.loadMoreThrottle,
-                scrollToTopThreshold: DemoSession.scrollToTopThreshold
+        do {
+            viewModel = try FeedViewModel(
+                input: .init(load: load, refresh: refreshes, geometry: simulator.geometry, retry: retries, selection: selections),
+                dependencies: .init(service: service, scheduler: scheduler, configuration: configuration)
             )
-        )
+        } catch {
+            throw DemoError("the feed refused its configuration: \(error)")
+        }
     }
 
     /// Whether the script has finished and no request is in flight.
@@ -333,29 +341,5 @@ private final class Wiring: Sendable {
     func finish() -> DemoSummary {
         captureScreen("at the end")
         return recorder.summary()
-    }
-}
-
-/// A photo service that reports each answer to the recorder before the view model sees it.
-private struct LoggedPhotoService: PhotoService {
-    let base: any PhotoService
-    let recorder: Recorder
-
-    func photos(page: Int, perPage: Int) -> Single<PhotoPage> {
-        let base = base
-        let recorder = recorder
-        return Single.create { resolve in
-            let answered = Atomic(false)
-            let id = recorder.wire(page: page)
-            let subscription = base.photos(page: page, perPage: perPage).subscribe { result in
-                answered.store(true, ordering: .releasing)
-                recorder.answer(id: id, page: page, result: result)
-                resolve(result)
-            }
-            return Disposables.create {
-                if !answered.load(ordering: .acquiring) { recorder.cancelled(id: id, page: page) }
-                subscription.dispose()
-            }
-        }
     }
 }

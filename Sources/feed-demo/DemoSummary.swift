@@ -1,46 +1,46 @@
+import FeedStreams
+
 /// What a session did, in numbers: the last lines of the demo, and what tests check.
+///
+/// The feed's own counts come from its final state (``FeedState/Stats``); the demo adds only
+/// what the feed cannot know (geometry events, the session's length).
 struct DemoSummary: Sendable, Equatable {
-    /// Requests the view model started (first page, refreshes, next pages, retries).
-    var requests = 0
-    /// Pages that arrived and were shown.
-    var pagesLoaded = 0
+    /// The feed's counts at the end.
+    var stats = FeedState.Stats()
     /// Photos on screen at the end.
     var photosShown = 0
-    /// Photos dropped because their id was already on screen.
-    var duplicatesDropped = 0
-    /// Requests that failed.
-    var failures = 0
-    /// Requests for a page whose previous request had failed.
-    var retries = 0
-    /// Reached-bottom triggers ignored because a request was in flight.
-    var triggersIgnoredWhileLoading = 0
-    /// Responses dropped because a refresh had superseded their request.
-    var staleResponsesDropped = 0
-    /// Requests disposed before their answer arrived.
-    var cancelledRequests = 0
-    /// Geometry events the simulated scroll view emitted (one per frame while moving).
-    var geometryEvents = 0
-    /// Times the reached-bottom operator fired.
-    var bottomTriggers = 0
     /// Whether the last page arrived.
     var reachedLastPage = false
+    /// Geometry events the simulated scroll view emitted (one per frame while moving, one per layout).
+    var geometryEvents = 0
     /// The session's length on its own clock (virtual unless `--realtime`).
     var sessionTime: Duration = .zero
     /// How long the run took on the wall clock (set it to zero before comparing summaries).
     var wallTime: Duration = .zero
 
+    /// Requests for a page that had failed: after a back-off, or asked again by a gesture.
+    var retries: Int {
+        stats.requests[.retry, default: 0] + stats.requests[.gesture, default: 0]
+    }
+
+    /// `first load 1 · prefill 2 · scroll 6`: the non-zero counts, in the enum's order.
+    static func breakdown<Key: CaseIterable & RawRepresentable<String>>(_ counts: [Key: Int]) -> String {
+        Key.allCases.compactMap { key in counts[key].map { "\(key.rawValue) \($0)" } }.joined(separator: " · ")
+    }
+
     /// The summary table's rows: label and value.
     var rows: [(String, String)] {
-        [
-            ("geometry events", "\(geometryEvents)  → \(bottomTriggers) reachedBottom triggers"),
-            ("requests", "\(requests)\(cancelledRequests > 0 ? "  (\(cancelledRequests) cancelled)" : "")"),
-            ("pages loaded", "\(pagesLoaded)\(reachedLastPage ? "  (through the last page)" : "")"),
+        let ignored = stats.triggersIgnored.values.reduce(0, +)
+        return [
+            ("requests", "\(stats.totalRequests)  (\(Self.breakdown(stats.requests)))"),
+            ("cancelled by a refresh", "\(stats.cancelled)"),
+            ("pages loaded", "\(stats.pagesLoaded)\(reachedLastPage ? "  (through the last page)" : "")"),
             ("photos shown", "\(photosShown)"),
-            ("duplicates dropped", "\(duplicatesDropped)"),
-            ("errors / retries", "\(failures) / \(retries)"),
-            ("triggers ignored while loading", "\(triggersIgnoredWhileLoading)"),
-            ("stale responses dropped", "\(staleResponsesDropped)"
-                + (cancelledRequests > 0 ? "  (superseded requests were cancelled before they answered)" : "")),
+            ("duplicates dropped", "\(stats.duplicatesDropped)"),
+            ("errors / retries", "\(stats.failures) / \(retries)"),
+            ("triggers ignored", "\(ignored)\(ignored > 0 ? "  (\(Self.breakdown(stats.triggersIgnored)))" : "")"),
+            ("stale responses dropped", "\(stats.staleResponsesDropped)"),
+            ("geometry events", "\(geometryEvents)"),
             ("session time", Self.seconds(sessionTime)),
             ("wall time", Self.seconds(wallTime)),
         ]
@@ -48,12 +48,16 @@ struct DemoSummary: Sendable, Equatable {
 
     /// The summary's JSON keys.
     var jsonFields: [(String, JSONValue)] {
-        [
-            ("geometry_events", .int(geometryEvents)), ("bottom_triggers", .int(bottomTriggers)),
-            ("requests", .int(requests)), ("pages_loaded", .int(pagesLoaded)), ("photos_shown", .int(photosShown)),
-            ("duplicates_dropped", .int(duplicatesDropped)), ("failures", .int(failures)), ("retries", .int(retries)),
-            ("triggers_ignored_while_loading", .int(triggersIgnoredWhileLoading)),
-            ("stale_responses_dropped", .int(staleResponsesDropped)), ("cancelled_requests", .int(cancelledRequests)),
+        let byReason = PageRequest.Reason.allCases.map { (Narrator.name(of: $0), JSONValue.int(stats.requests[$0, default: 0])) }
+        let ignored = FeedDecision.IgnoredBecause.allCases.map {
+            (Narrator.name(of: $0), JSONValue.int(stats.triggersIgnored[$0, default: 0]))
+        }
+        return [
+            ("requests", .int(stats.totalRequests)), ("requests_by_reason", .object(byReason)),
+            ("cancelled_requests", .int(stats.cancelled)), ("pages_loaded", .int(stats.pagesLoaded)),
+            ("photos_shown", .int(photosShown)), ("duplicates_dropped", .int(stats.duplicatesDropped)),
+            ("failures", .int(stats.failures)), ("retries", .int(retries)), ("triggers_ignored", .object(ignored)),
+            ("stale_responses_dropped", .int(stats.staleResponsesDropped)), ("geometry_events", .int(geometryEvents)),
             ("reached_last_page", .bool(reachedLastPage)), ("wall_ms", .int(Self.milliseconds(wallTime))),
         ]
     }

@@ -87,9 +87,8 @@ enum FeedDemo {
         switch options.source {
         case .catalog:
             source = "the built-in catalog of \(options.photoCount) photos"
-            let failing = options.effectiveFailPages
-            if !failing.isEmpty {
-                world.append("page\(failing.count == 1 ? "" : "s") \(failing.map(String.init).joined(separator: ", ")) fail\(failing.count == 1 ? "s" : "") once")
+            for (page, times) in options.effectiveFailPages.sorted(by: { $0.key < $1.key }) {
+                world.append("page \(page) fails \(times == 1 ? "once" : "\(times) times")")
             }
             if options.failureRate > 0 {
                 world.append("\(Int((options.failureRate * 100).rounded()))% of requests fail (seed \(options.seed))")
@@ -107,17 +106,17 @@ enum FeedDemo {
                 ("t_ms", .int(0)), ("kind", .string("session")), ("script", .string(scriptName)),
                 ("steps", .int(steps)), ("layout", .string(options.layout.rawValue)),
                 ("per_page", .int(options.perPage)), ("latency_ms", .int(DemoSummary.milliseconds(options.latency))),
-                ("source", .string(source)), ("fail_pages", .array(options.effectiveFailPages.map { .int($0) })),
+                ("source", .string(source)), ("fail_pages", .object(options.effectiveFailPages.sorted(by: { $0.key < $1.key }).map { ("\($0.key)", .int($0.value)) })),
                 ("failure_rate", .double(options.failureRate)), ("live", .bool(options.effectiveLive)),
                 ("realtime", .bool(options.realtime)),
             ]).text)
         case .text:
-            printer.heading("feed-demo · \(scriptName) (\(steps) steps) · \(clock)")
+            printer.heading("feed-demo · \(scriptName) (\(Narrator.count(steps, "step"))) · \(clock)")
             printer.write("  \(source) · \(options.perPage) per page · \(options.layout.rawValue) layout · answers after \(latency)")
             if !world.isEmpty { printer.write("  " + world.joined(separator: " · ")) }
             printer.write("")
             printer.write("  finger     what the simulated user did")
-            printer.write("  stream     events of the input streams (reachedBottom, pullToRefresh, selection)")
+            printer.write("  stream     the input streams: the geometry's demand for content, pullToRefresh, retry, selection")
             printer.write("  request →  a page the view model asked for     response ←  what the service answered")
             printer.write("  feed       how the list changed                error       what the user is told")
             printer.write("")

@@ -32,8 +32,8 @@ struct Options: Equatable, Sendable {
     var perPage = 10
     /// How long the catalog takes to answer (in virtual time unless `--realtime`).
     var latency: Duration = .seconds(1)
-    /// Pages whose first answer is a failure; `nil` for the session's default.
-    var failPages: [Int]?
+    /// Pages whose first answers fail, and how many of them; `nil` for the session's default.
+    var failPages: [Int: Int]?
     /// The fraction of requests that fail at random.
     var failureRate = 0.0
     /// Chooses which requests fail at random.
@@ -53,12 +53,14 @@ struct Options: Equatable, Sendable {
 
     /// The number of photos in the embedded catalog unless `--photos` says otherwise.
     static let defaultPhotoCount = 60
-    /// The pages that fail once in the built-in session.
-    static let builtInFailPages = [6]
+    /// The failing pages of the built-in session: page 6 fails once (the back-off retries it),
+    /// page 7 four times (the retries run out and the user taps retry).
+    static let builtInFailPages = [6: 1, 7: 4]
 
-    /// The failing pages in effect: the flag's, or the built-in session's when no script is given.
-    var effectiveFailPages: [Int] {
-        failPages ?? (scriptPath == nil && source == .catalog ? Self.builtInFailPages : [])
+    /// The failing pages in effect, page to number of failing answers: the flag's, or the
+    /// built-in session's when no script is given.
+    var effectiveFailPages: [Int: Int] {
+        failPages ?? (scriptPath == nil && source == .catalog ? Self.builtInFailPages : [:])
     }
 
     /// Whether the live feed is on: the flag, or on for the built-in session.
@@ -187,8 +189,8 @@ struct Options: Equatable, Sendable {
           --per-page N         photos per page, 1 to 30 (default 10)
           --photos N           photos in the built-in catalog, 0 to 360 (default 60)
           --latency MS         how long each answer takes, 0 to 60000 ms (default 1000)
-          --fail PAGES         pages whose first answer fails, e.g. 3,5, or none
-                               (the built-in tour fails page 6 once)
+          --fail PAGES         pages whose first answer fails, e.g. 3,5; 7x4 fails page 7's
+                               first four answers; or none (the built-in tour: 6,7x4)
           --failure-rate P     make a fraction P (0 to 1) of requests fail at random
           --seed S             choose which requests --failure-rate fails (default 1)
           --live               publish new photos at the top while you scroll
@@ -272,18 +274,25 @@ private struct ArgumentReader {
     }
 
     /// `3,5` or `none`: distinct page numbers of 1 or more, sorted.
-    mutating func pages(for flag: String) throws(OptionsError) -> [Int] {
-        let expected = "page numbers separated by commas, such as 3,5, or none"
+    mutating func pages(for flag: String) throws(OptionsError) -> [Int: Int] {
+        let expected = "page numbers separated by commas, such as 3,5 or 3,7x4 (page 7 fails 4 times), or none"
         let text = try value(for: flag, expected: expected)
-        if text == "none" { return [] }
-        var pages: [Int] = []
+        if text == "none" { return [:] }
+        var pages: [Int: Int] = [:]
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard part.allSatisfy({ $0.isASCII && $0.isNumber }), let page = Int(part), page >= 1, page <= 10_000 else {
+            let pieces = part.split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
+            func number(_ text: Substring, in range: ClosedRange<Int>) -> Int? {
+                guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), range.contains(value) else { return nil }
+                return value
+            }
+            guard let page = number(pieces[0], in: 1...10_000),
+                  let times = pieces.count == 2 ? number(pieces[1], in: 1...100) : 1
+            else {
                 throw bad(flag, expected: expected, got: text)
             }
-            if !pages.contains(page) { pages.append(page) }
+            pages[page] = times
         }
-        return pages.sorted()
+        return pages
     }
 
     func bad(_ flag: String, expected: String, got text: String) -> OptionsError {

@@ -3,22 +3,17 @@ import Foundation
 import Streams
 import Synchronization
 
-/// Turns what the simulator, the service and the view model do into timeline events, and
-/// keeps the counts for the summary.
+/// Follows one session: hands each feed state and each finger action to the ``Narrator``, takes
+/// pictures at the moments worth a picture, keeps the counts the feed does not keep itself, and
+/// says when the session is over.
 ///
 /// Every method is called on the session's scheduler, one at a time; the state is behind a
 /// mutex anyway, and events are emitted after it is released.
 final class Recorder: Sendable {
     private struct State {
-        var previous = FeedState()
+        var previous: FeedState
         var showsScrollToTop = false
         var geometryEvents = 0
-        var triggers = 0
-        var nextWireID = 0
-        var requestedAt: [Int: Duration] = [:]
-        var cancelled = 0
-        var retries = 0
-        var failedPages: Set<Int> = []
         var firstPageShown = false
         var scriptFinished = false
         var reportedDone = false
@@ -27,16 +22,27 @@ final class Recorder: Sendable {
         var lastFlingPicture: Duration?
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+    private let narrator: Narrator
     private let clock: @Sendable () -> Duration
     private let emitEvent: @Sendable (TimelineEvent) -> Void
     private let onDone: @Sendable () -> Void
 
+    /// - Parameters:
+    ///   - origin: The clock reading at the start of the session.
+    ///   - configuration: The feed's rules, for the state before the first one arrives.
+    ///   - clock: The scheduler's clock.
+    ///   - emit: Receives each timeline event.
+    ///   - onDone: Called when the session looks over (see ``checkDone()``).
     init(
+        origin: Duration,
+        configuration: FeedConfiguration,
         clock: @escaping @Sendable () -> Duration,
         emit: @escaping @Sendable (TimelineEvent) -> Void,
         onDone: @escaping @Sendable () -> Void
     ) {
+        state = Mutex(State(previous: FeedState(configuration: configuration)))
+        narrator = Narrator(origin: origin)
         self.clock = clock
         emitEvent = emit
         self.onDone = onDone
@@ -48,75 +54,36 @@ final class Recorder: Sendable {
         set { state.withLock { $0.capture = newValue } }
     }
 
-    /// Whether the script has finished and no request is in flight.
+    /// Whether the script has finished and the feed is idle: nothing in flight, no timer to wait for.
     var isDone: Bool {
-        state.withLock { $0.scriptFinished && $0.previous.inFlight == nil }
+        state.withLock { Self.isIdle($0) }
     }
 
-    private func emit(
-        _ kind: TimelineEvent.Kind,
-        _ text: String,
-        _ fields: [(String, JSONValue)] = [],
-        quiet: Bool = false
-    ) {
-        emitEvent(TimelineEvent(time: clock(), kind: kind, text: text, fields: fields, isQuiet: quiet))
+    private static func isIdle(_ state: State) -> Bool {
+        state.scriptFinished && state.previous.inFlight == nil && state.previous.nextWakeUp == nil
+    }
+
+    private func emit(_ kind: TimelineEvent.Kind, _ text: String, _ fields: [(String, JSONValue)] = []) {
+        emitEvent(TimelineEvent(time: clock() - narrator.origin, kind: kind, text: text, fields: fields))
     }
 
     // MARK: The finger and the input streams
 
     func finger(_ action: ScrollAction) {
-        let text: String
-        var fields: [(String, JSONValue)] = []
-        var picture: String?
+        emitEvent(narrator.line(for: action, at: clock()))
         switch action {
-        case .wait(let duration):
-            text = "wait \(ScrollScript.line(for: .wait(duration)).dropFirst(5))"
-        case .drag(let from, let to, let duration):
-            text = "drag \(points(from)) → \(points(to)) over \(ScrollScript.line(for: .wait(duration)).dropFirst(5))"
-            fields = [("from", .double(from)), ("to", .double(to))]
-        case .fling(let velocity, let from):
-            text = "fling \(points(velocity)) pt/s from \(points(from))"
-            fields = [("velocity", .double(velocity)), ("from", .double(from))]
-        case .settled(let offset):
-            text = "the fling came to rest at \(points(offset))"
-            fields = [("offset", .double(offset))]
-            picture = "after the fling"
-        case .hitEnd(let offset):
-            text = "the fling stopped at the end of the content, \(points(offset))"
-            fields = [("offset", .double(offset))]
-            picture = "after the fling"
-        case .hitTop(let offset):
-            text = "the fling stopped at the top, \(points(offset))"
-            fields = [("offset", .double(offset))]
-        case .scrollToTop(let from):
-            text = "scroll to top from \(points(from))"
-        case .scrollToBottom(let from, let to):
-            text = "scroll to bottom \(points(from)) → \(points(to))"
-        case .pull(let distance):
-            text = "pull down \(points(distance)) pt past the top"
-        case .refresh:
-            text = "let go: refresh"
-        case .tap(let index):
-            text = "tap photo \(index)"
-            fields = [("index", .int(index))]
-        case .missedTap(let x, let y):
-            // The simulator aims a tap at a photo that is not laid out at (-1, -1).
-            text = x < 0 || y < 0 ? "tap hit no photo (that photo is not on screen)" : "tap at (\(points(x)), \(points(y))) hit no photo"
-        case .finished:
-            text = "script finished"
+        case .settled, .hitEnd:
+            // One picture per burst of flings: none within two seconds of the last one.
+            let now = clock()
+            let capture = state.withLock { state -> (@Sendable (String, Int?) -> Void)? in
+                if let last = state.lastFlingPicture, now - last < .seconds(2) { return nil }
+                state.lastFlingPicture = now
+                return state.capture
+            }
+            capture?("after the fling", nil)
+        default:
+            break
         }
-        fields.insert(("action", .string(Self.name(of: action))), at: 0)
-        let quiet = if case .wait = action { true } else { false }
-        emit(.finger, text, fields, quiet: quiet)
-        guard let picture else { return }
-        // One picture per burst of flings: none within two seconds of the last one.
-        let now = clock()
-        let capture = state.withLock { state -> (@Sendable (String, Int?) -> Void)? in
-            if let last = state.lastFlingPicture, now - last < .seconds(2) { return nil }
-            state.lastFlingPicture = now
-            return state.capture
-        }
-        capture?(picture, nil)
     }
 
     /// Counts one geometry event (the simulator emits one per frame while the content moves).
@@ -124,22 +91,7 @@ final class Recorder: Sendable {
         state.withLock { $0.geometryEvents += 1 }
     }
 
-    /// The reached-bottom operator fired.
-    func trigger(_ geometry: ScrollGeometry) {
-        let isLastPage = state.withLock { state in
-            state.triggers += 1
-            return state.previous.isLastPage && state.previous.inFlight == nil
-        }
-        let position = geometry.maxOffset > geometry.minOffset
-            ? "at offset \(points(geometry.contentOffsetY)), the end at \(points(geometry.maxOffset))"
-            : "(the content fits on the screen)"
-        emit(.stream, "reachedBottom \(position)\(isLastPage ? " · the last page is in: nothing to load" : "")", [
-            ("event", .string("reachedBottom")), ("offset", .double(geometry.contentOffsetY)),
-            ("content_height", .double(geometry.contentHeight)),
-        ])
-    }
-
-    /// Another input stream emitted.
+    /// An input stream emitted.
     func stream(_ text: String) {
         emit(.stream, text, [("event", .string(String(text.prefix { $0.isLetter })))])
     }
@@ -159,123 +111,30 @@ final class Recorder: Sendable {
         checkDone()
     }
 
-    // MARK: The wire
-
-    /// A request reached the service; returns its id for ``answer(id:page:result:)``.
-    func wire(page: Int) -> Int {
-        let now = clock()
-        return state.withLock { state in
-            state.nextWireID += 1
-            state.requestedAt[state.nextWireID] = now
-            return state.nextWireID
-        }
-    }
-
-    func answer(id: Int, page: Int, result: Result<PhotoPage, any Error>) {
-        let now = clock()
-        let requestedAt = state.withLock { $0.requestedAt.removeValue(forKey: id) } ?? now
-        let took = "after \(ScrollScript.line(for: .wait(.milliseconds(DemoSummary.milliseconds(now - requestedAt)))).dropFirst(5))"
-        switch result {
-        case .success(let photoPage):
-            let next = photoPage.hasNextPage ? "more after it" : "the last page"
-            emit(.response, "page \(page): \(photoPage.photos.count) photos, \(next) (\(took))", [
-                ("page", .int(page)), ("photos", .int(photoPage.photos.count)), ("has_next", .bool(photoPage.hasNextPage)),
-                ("ids", .array(photoPage.photos.map { .string($0.id) })),
-            ])
-        case .failure(let error):
-            let feedError = FeedError(describing: error)
-            emit(.response, "page \(page) failed: \(Self.short(feedError)) (\(took))", [
-                ("page", .int(page)), ("error", .string(Self.short(feedError))),
-            ])
-        }
-    }
-
-    func cancelled(id: Int, page: Int) {
-        state.withLock { state in
-            state.requestedAt[id] = nil
-            state.cancelled += 1
-        }
-        emit(.response, "page \(page) cancelled before it arrived", [("page", .int(page)), ("cancelled", .bool(true))])
-    }
-
     // MARK: The feed
 
-    /// Describes how the feed changed from the previous state.
+    /// Tells what the feed decided, and takes a picture after the first page, a refresh, the last
+    /// failed retry and a tap.
     func state(_ next: FeedState) {
-        let (previous, retry) = state.withLock { state -> (FeedState, Bool) in
+        let (previous, isFirstReload) = state.withLock { state -> (FeedState, Bool) in
             defer { state.previous = next }
-            var retry = false
-            if let request = next.inFlight, request != state.previous.inFlight, state.failedPages.remove(request.page) != nil {
-                state.retries += 1
-                retry = true
-            }
-            if next.error != nil, let failed = state.previous.inFlight { state.failedPages.insert(failed.page) }
-            return (state.previous, retry)
+            let isFirst = next.change == .reload && !state.firstPageShown
+            if next.change == .reload { state.firstPageShown = true }
+            return (state.previous, isFirst)
         }
+        for line in narrator.lines(from: previous, to: next) { emitEvent(line) }
         var pictures: [(String, Int?)] = []
-
-        if next.stats.triggersIgnoredWhileLoading > previous.stats.triggersIgnoredWhileLoading, let busy = next.inFlight {
-            emit(.feed, "ignored the trigger: \(busy) is still loading", [
-                ("event", .string("trigger_ignored")), ("ignored", .int(next.stats.triggersIgnoredWhileLoading)),
-            ])
-        }
-        if next.stats.staleResponsesDropped > previous.stats.staleResponsesDropped {
-            emit(.feed, "dropped a stale answer: a refresh superseded its request", [
-                ("event", .string("stale_dropped")), ("stale", .int(next.stats.staleResponsesDropped)),
-            ])
-        }
-        if next.stats.pagesLoaded > previous.stats.pagesLoaded {
-            let duplicates = next.stats.duplicatesDropped - previous.stats.duplicatesDropped
-            let change = next.change.map { "\($0)" } ?? "no change"
-            var text = "\(change) → \(next.photos.count) photos"
-            if duplicates > 0 {
-                text += " · dropped \(duplicates) duplicate\(duplicates == 1 ? "" : "s") (already on screen)"
-            }
-            emit(.feed, text, [
-                ("event", .string("page_shown")), ("change", .string(change)), ("photos", .int(next.photos.count)),
-                ("duplicates_dropped", .int(duplicates)),
-            ])
-            if next.change == .reload {
-                let isFirst = state.withLock { state in
-                    defer { state.firstPageShown = true }
-                    return !state.firstPageShown
-                }
-                if isFirst {
-                    pictures.append(("after the first page", nil))
-                } else if previous.inFlight?.kind == .refresh {
-                    pictures.append(("after the refresh", nil))
-                }
+        for case .pageArrived(let request, _, .reload?, _) in next.decisions {
+            if isFirstReload {
+                pictures.append(("after the first page", nil))
+            } else if request.isRefresh {
+                pictures.append(("after the refresh", nil))
             }
         }
-        if let error = next.error {
-            emit(.error, "\(error.message) — the next trigger asks for page \(next.nextPage) again", [
-                ("error", .string(Self.short(error))), ("message", .string(error.message)), ("retry_page", .int(next.nextPage)),
-            ])
+        for case .retriesExhausted in next.decisions {
+            pictures.append(("the retries ran out", nil))
         }
-        if next.isLastPage, !previous.isLastPage {
-            emit(.feed, "that was the last page: no more requests until a refresh", [("event", .string("last_page"))])
-        }
-        if next.isEmpty, !previous.isEmpty {
-            emit(.feed, "the feed is empty: \"No photos\"", [("event", .string("empty"))])
-        }
-        if let request = next.inFlight, request != previous.inFlight {
-            var text = "\(request)"
-            if request.kind == .refresh, let superseded = previous.inFlight {
-                text += " · supersedes \(superseded.description.prefix { $0 != " " })"
-            }
-            if retry { text += " · a retry" }
-            emit(.request, text, [
-                ("id", .int(request.id)), ("page", .int(request.page)), ("reason", .string(Self.name(of: request.kind))),
-                ("retry", .bool(retry)),
-            ])
-        }
-        if let photo = next.selectedPhoto {
-            let index = next.photos.firstIndex { $0.id == photo.id } ?? -1
-            emit(.detail, Self.detail(photo, index: index), [
-                ("index", .int(index)), ("id", .string(photo.id)), ("photographer", .string(photo.user.name)),
-                ("username", .string(photo.user.username)), ("width", .int(photo.width)), ("height", .int(photo.height)),
-                ("likes", .int(photo.likes)), ("color", photo.color.map { .string($0) } ?? .null),
-            ])
+        for case .photoSelected(let index, _) in next.decisions {
             pictures.append(("photo \(index) tapped", index))
         }
         if !pictures.isEmpty, let capture = state.withLock({ $0.capture }) {
@@ -288,7 +147,7 @@ final class Recorder: Sendable {
     /// start in the same instant, after this state).
     private func checkDone() {
         let first = state.withLock { state in
-            guard !state.reportedDone, state.scriptFinished, state.previous.inFlight == nil else { return false }
+            guard !state.reportedDone, Self.isIdle(state) else { return false }
             state.reportedDone = true
             return true
         }
@@ -301,7 +160,6 @@ final class Recorder: Sendable {
     }
 
     // MARK: Pictures and the summary
-
     /// Emits a picture of the screen, unless it would repeat the previous one at the same instant.
     func screen(
         moment: String,
@@ -309,7 +167,7 @@ final class Recorder: Sendable {
         legend: [(Int, Photo)],
         selected: Int?
     ) {
-        let now = clock()
+        let now = clock() - narrator.origin
         let (feed, showsScrollToTop) = state.withLock { ($0.previous, $0.showsScrollToTop) }
         let picture = scene(feed, showsScrollToTop)
         let isRepeat = state.withLock { state in
@@ -322,15 +180,23 @@ final class Recorder: Sendable {
         let scrollable = max(picture.contentHeight - picture.viewportHeight, 0)
         var notes: [ScreenNote] = [
             .text(moment.uppercased()),
-            .text("scrolled \(points(picture.contentOffsetY)) of \(points(scrollable)) pt"),
-            .text("\(feed.photos.count) photos loaded\(feed.isLastPage ? ", through the last page" : "")"),
+            .text("scrolled \(Narrator.points(picture.contentOffsetY)) of \(Narrator.points(scrollable)) pt"),
+            .text("\(Narrator.count(feed.photos.count, "photo")) loaded\(feed.isLastPage ? ", through the last page" : "")"),
         ]
         if let request = feed.inFlight { notes.append(.text("loading \(request)")) }
+        switch feed.footer {
+        case .retrying(let page, let at, _):
+            notes.append(.text("footer: retrying page \(page) in \(Narrator.duration(max(at - feed.now, .zero)))"))
+        case .tapToRetry:
+            notes.append(.text("footer: Couldn't load — tap to retry"))
+        case .hidden, .loading, .endOfFeed:
+            break
+        }
         notes.append(.text(""))
         if let selected, let photo = legend.first(where: { $0.0 == selected })?.1 {
             notes.append(.text("the detail screen opens:"))
             notes.append(.photo(index: selected, color: photo.rgbColor, text: "\(photo.user.name) (@\(photo.user.username))"))
-            notes.append(.text("       \(photo.width) × \(photo.height) px · ♥ \(Self.grouped(photo.likes))"))
+            notes.append(.text("       \(photo.width) × \(photo.height) px · ♥ \(Narrator.grouped(photo.likes))"))
             if let color = photo.color { notes.append(.text("       colour \(color)")) }
             if let about = photo.altDescription ?? photo.description {
                 notes.append(.text("       \"\(about.count > 34 ? about.prefix(33) + "…" : about)\""))
@@ -338,7 +204,7 @@ final class Recorder: Sendable {
         } else {
             for (index, photo) in legend {
                 let name = photo.user.name.count > 18 ? String(photo.user.name.prefix(17)) + "…" : photo.user.name
-                notes.append(.photo(index: index, color: photo.rgbColor, text: "\(name) · ♥ \(Self.grouped(photo.likes))"))
+                notes.append(.photo(index: index, color: photo.rgbColor, text: "\(name) · ♥ \(Narrator.grouped(photo.likes))"))
             }
         }
         emitEvent(TimelineEvent(
@@ -352,87 +218,10 @@ final class Recorder: Sendable {
     }
 
     func summary() -> DemoSummary {
-        let now = clock()
+        let now = clock() - narrator.origin
         return state.withLock { state in
-            let stats = state.previous.stats
-            return DemoSummary(
-                requests: stats.requests,
-                pagesLoaded: stats.pagesLoaded,
-                photosShown: state.previous.photos.count,
-                duplicatesDropped: stats.duplicatesDropped,
-                failures: stats.failures,
-                retries: state.retries,
-                triggersIgnoredWhileLoading: stats.triggersIgnoredWhileLoading,
-                staleResponsesDropped: stats.staleResponsesDropped,
-                cancelledRequests: state.cancelled,
-                geometryEvents: state.geometryEvents,
-                bottomTriggers: state.triggers,
-                reachedLastPage: state.previous.isLastPage,
-                sessionTime: now
-            )
-        }
-    }
-
-    // MARK: Wording
-
-    private func points(_ value: Double) -> String {
-        String(Int(value.rounded()))
-    }
-
-    static func detail(_ photo: Photo, index: Int) -> String {
-        let likes = grouped(photo.likes)
-        return "photo \(index) by \(photo.user.name) (@\(photo.user.username)) · \(photo.width) × \(photo.height)"
-            + " · ♥ \(likes)" + (photo.color.map { " · \($0)" } ?? "")
-    }
-
-    /// `1,204`: thousands separated by commas, the same in every locale.
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var text = ""
-        for (position, digit) in digits.enumerated() {
-            if position > 0, (digits.count - position) % 3 == 0 { text += "," }
-            text.append(digit)
-        }
-        return (number < 0 ? "-" : "") + text
-    }
-
-    static func short(_ error: FeedError) -> String {
-        switch error {
-        case .offline: "offline"
-        case .timedOut: "timed out"
-        case .unauthorized: "HTTP 401 (bad access key)"
-        case .rateLimited: "rate limited"
-        case .clientError(let status, _): "HTTP \(status)"
-        case .serverError(let status): "HTTP \(status)"
-        case .malformedResponse(let path, let problem): "unreadable response (\(path.isEmpty ? "body" : path): \(problem))"
-        case .cancelled: "cancelled"
-        case .transport(let code): "network error \(code.rawValue)"
-        }
-    }
-
-    static func name(of kind: PageRequest.Kind) -> String {
-        switch kind {
-        case .firstPage: "first_page"
-        case .refresh: "refresh"
-        case .nextPage: "next_page"
-        }
-    }
-
-    static func name(of action: ScrollAction) -> String {
-        switch action {
-        case .wait: "wait"
-        case .drag: "drag"
-        case .fling: "fling"
-        case .settled: "settled"
-        case .hitEnd: "hit_end"
-        case .hitTop: "hit_top"
-        case .scrollToTop: "scroll_to_top"
-        case .scrollToBottom: "scroll_to_bottom"
-        case .pull: "pull"
-        case .refresh: "refresh"
-        case .tap: "tap"
-        case .missedTap: "missed_tap"
-        case .finished: "finished"
+            DemoSummary(stats: state.previous.stats, photosShown: state.previous.photos.count,
+                        reachedLastPage: state.previous.isLastPage, geometryEvents: state.geometryEvents, sessionTime: now)
         }
     }
 }

@@ -23,7 +23,7 @@ struct DemoOptionsTests {
         }
     }
 
-    @Test("no flags: the built-in tour on 60 photos, waterfall, 10 per page, 1 s answers, page 6 fails, live feed on")
+    @Test("no flags: the built-in tour on 60 photos, waterfall, 10 per page, 1 s answers, page 6 fails once and page 7 four times, live feed on")
     func defaults() throws {
         let options = try options([])
         #expect(options == Options())
@@ -32,7 +32,7 @@ struct DemoOptionsTests {
         #expect(options.perPage == 10)
         #expect(options.photoCount == 60)
         #expect(options.latency == .seconds(1))
-        #expect(options.effectiveFailPages == [6])
+        #expect(options.effectiveFailPages == [6: 1, 7: 4])
         #expect(options.effectiveLive)
         #expect(options.failureRate == 0)
         #expect(!options.realtime && !options.json && !options.noColor)
@@ -43,38 +43,38 @@ struct DemoOptionsTests {
     func scriptDefaults() throws {
         let plain = try options(["--script", "a.scroll"])
         #expect(plain.scriptPath == "a.scroll")
-        #expect(plain.effectiveFailPages == [])
+        #expect(plain.effectiveFailPages == [:])
         #expect(!plain.effectiveLive)
         let asked = try options(["--script=a.scroll", "--fail", "3,5", "--live"])
-        #expect(asked.effectiveFailPages == [3, 5])
+        #expect(asked.effectiveFailPages == [3: 1, 5: 1])
         #expect(asked.effectiveLive)
     }
 
     @Test("reads every flag, in both --flag value and --flag=value forms")
     func everyFlag() throws {
         let options = try options([
-            "--layout", "grid", "--per-page=30", "--photos", "0", "--latency", "0", "--fail", "5,3,5",
+            "--layout", "grid", "--per-page=30", "--photos", "0", "--latency", "0", "--fail", "5,3x2,5",
             "--failure-rate", "0.25", "--seed=42", "--live", "--realtime", "--json", "--no-color",
         ])
         #expect(options.layout == .grid)
         #expect(options.perPage == 30)
         #expect(options.photoCount == 0)
         #expect(options.latency == .zero)
-        #expect(options.failPages == [3, 5])
+        #expect(options.failPages == [3: 2, 5: 1])
         #expect(options.failureRate == 0.25)
         #expect(options.seed == 42)
         #expect(options.live == true)
         #expect(options.realtime && options.json && options.noColor)
         #expect(try self.options(["--layout=single"]).layout == .single)
         #expect(try self.options(["--layout", "waterfall"]).layout == .waterfall)
-        #expect(try self.options(["--fail", "none"]).effectiveFailPages == [])
+        #expect(try self.options(["--fail", "none"]).effectiveFailPages == [:])
     }
 
     @Test("--base-url with the key from the environment, or with --proxy and no key")
     func baseURL() throws {
         let direct = try options(["--base-url", "http://127.0.0.1:8080"], environment: key)
         #expect(direct.source == .http(baseURL: URL(string: "http://127.0.0.1:8080")!, accessKey: "k3y", proxy: false))
-        #expect(direct.effectiveFailPages == [] && !direct.effectiveLive)
+        #expect(direct.effectiveFailPages == [:] && !direct.effectiveLive)
         let proxy = try options(["--proxy", "--base-url=https://example.com/app"])
         #expect(proxy.source == .http(baseURL: URL(string: "https://example.com/app")!, accessKey: nil, proxy: true))
     }
@@ -102,9 +102,11 @@ struct DemoOptionsTests {
         (["--latency", "1.5"], #"--latency expects a whole number from 0 to 60000, got "1.5""#),
         (["--latency", "99999999999999999999999"],
          #"--latency expects a whole number from 0 to 60000, got "99999999999999999999999""#),
-        (["--fail", "0"], #"--fail expects page numbers separated by commas, such as 3,5, or none, got "0""#),
-        (["--fail", "3,,5"], #"--fail expects page numbers separated by commas, such as 3,5, or none, got "3,,5""#),
-        (["--fail", "three"], #"--fail expects page numbers separated by commas, such as 3,5, or none, got "three""#),
+        (["--fail", "0"], #"--fail expects page numbers separated by commas, such as 3,5 or 3,7x4 (page 7 fails 4 times), or none, got "0""#),
+        (["--fail", "3,,5"], #"--fail expects page numbers separated by commas, such as 3,5 or 3,7x4 (page 7 fails 4 times), or none, got "3,,5""#),
+        (["--fail", "3x0"], #"--fail expects page numbers separated by commas, such as 3,5 or 3,7x4 (page 7 fails 4 times), or none, got "3x0""#),
+        (["--fail", "3x"], #"--fail expects page numbers separated by commas, such as 3,5 or 3,7x4 (page 7 fails 4 times), or none, got "3x""#),
+        (["--fail", "three"], #"--fail expects page numbers separated by commas, such as 3,5 or 3,7x4 (page 7 fails 4 times), or none, got "three""#),
         (["--failure-rate", "1.5"], #"--failure-rate expects a probability from 0 to 1, such as 0.2, got "1.5""#),
         (["--failure-rate", "nan"], #"--failure-rate expects a probability from 0 to 1, such as 0.2, got "nan""#),
         (["--failure-rate", "0.1", "--seed", "-1"],

@@ -71,42 +71,47 @@ struct DemoRunTests {
     @Test("the built-in tour plays every scenario, with exactly these numbers")
     func tourSummary() throws {
         let (summary, _) = try session(Options(), script: DemoSession.tourScript)
+        var stats = FeedState.Stats()
+        stats.requests = [.firstLoad: 1, .refresh: 1, .prefill: 2, .scroll: 7, .retry: 4, .gesture: 1]
+        stats.pagesLoaded = 10
+        stats.failures = 5
+        stats.duplicatesDropped = 9
+        stats.triggersIgnored = [.loading: 2, .lastPage: 1]
+        stats.cancelled = 1
         #expect(summary == DemoSummary(
-            requests: 12,
-            pagesLoaded: 10,
+            stats: stats,
             photosShown: 62,
-            duplicatesDropped: 5,
-            failures: 1,
-            retries: 1,
-            triggersIgnoredWhileLoading: 3,
-            staleResponsesDropped: 0,
-            cancelledRequests: 1,
-            geometryEvents: 405,
-            bottomTriggers: 14,
             reachedLastPage: true,
-            sessionTime: .milliseconds(24_228)
+            geometryEvents: 387,
+            sessionTime: .milliseconds(35_428)
         ))
     }
 
-    @Test("the tour's timeline shows the refresh race, the failure and its retry, the last page and the tap")
+    @Test("the tour's timeline shows prefill, the refresh race, the back-off, the tap to retry, the last page and the tap")
     func tourTimeline() throws {
         let (_, events) = try session(Options(), script: DemoSession.tourScript)
         let lines = events.map { "\(TimelinePrinter.clock($0.time)) \($0.kind.rawValue) \($0.text)" }
         let expected = [
-            "  7.700s request #5 page 1 (refresh) · supersedes #4",
-            "  7.700s response page 4 cancelled before it arrived",
-            " 14.538s feed ignored the trigger: #9 page 5 (next page) is still loading",
-            " 17.636s error Unsplash is having trouble (error 503). Try again later. — the next trigger asks for page 6 again",
-            " 18.752s request #11 page 6 (next page) · a retry",
-            " 21.520s feed that was the last page: no more requests until a refresh",
-            " 24.228s detail photo 3 by Ayesha Romero (@ayesharomerophoto) · 4032 × 3024 · ♥ 838 · #b3c5e3",
+            "  1.000s request #2 page 2 (prefill) · the content (848 pt) does not fill the screen and the prefetch distance",
+            "  7.700s response #4 page 4 (scroll) cancelled before it arrived: a refresh supersedes it",
+            "  7.700s request #5 page 1 (refresh)",
+            " 14.490s feed ignored: #9 page 5 (scroll) is still loading (not queued)",
+            " 17.588s error Unsplash is having trouble (error 503). Try again later.",
+            " 17.588s feed back-off: page 6 again in 928ms (retry 1 of 3) · the footer shows \"retrying\"",
+            " 18.517s request #11 page 6 (retry) · the back-off is over",
+            " 25.639s feed back-off: page 7 again in 3.586s (retry 3 of 3) · the footer shows \"retrying\"",
+            " 30.226s feed page 7 failed 4 times in a row: the footer shows \"Couldn't load — tap to retry\"",
+            " 32.028s request #16 page 7 (gesture) · asked again after the retries ran out",
+            " 33.028s feed that was the last page: no more requests until a refresh",
+            " 34.020s feed ignored: the last page is in, nothing to load",
+            " 35.428s detail photo 3 by Ayesha Romero (@ayesharomerophoto) · 4032 × 3024 · ♥ 838 · #b3c5e3",
         ]
         for line in expected {
             #expect(lines.contains(line), "missing: \(line)")
         }
         #expect(lines.contains { $0.hasSuffix("dropped 1 duplicate (already on screen)") })
         let moments = events.filter { $0.kind == .screen }.map(\.text)
-        #expect(moments == ["after the first page", "after the refresh", "after the fling", "photo 3 tapped"])
+        #expect(moments == ["after the first page", "after the refresh", "after the fling", "the retries ran out", "photo 3 tapped"])
     }
 
     @Test("the built-in tour is Examples/scripts/tour.scroll, and every example script parses")
@@ -114,7 +119,7 @@ struct DemoRunTests {
         let tour = try String(contentsOfFile: example("tour"), encoding: .utf8)
         #expect(tour.trimmingCharacters(in: .newlines) == DemoSession.tourScript)
         let names = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appending(path: "Examples/scripts").path)
-        #expect(names.filter { $0.hasSuffix(".scroll") }.count == 8)
+        #expect(names.filter { $0.hasSuffix(".scroll") }.count == 9)
         for name in names where name.hasSuffix(".scroll") {
             let text = try String(contentsOfFile: packageRoot.appending(path: "Examples/scripts/\(name)").path, encoding: .utf8)
             #expect(throws: Never.self) { try ScrollScript.parse(text, fileName: name) }
@@ -141,40 +146,54 @@ struct DemoRunTests {
         return try session(options, script: try String(contentsOfFile: try #require(options.scriptPath), encoding: .utf8))
     }
 
-    @Test("fling-while-loading: three approaches during one load are ignored")
+    @Test("fling-while-loading: coming back near the end three times during one load is ignored, not queued")
     func flingWhileLoading() throws {
         let (summary, _) = try exampleSummary("fling-while-loading")
-        #expect(summary.triggersIgnoredWhileLoading == 4)  // The empty screen's, then three flings.
-        #expect(summary.requests == 4)
+        #expect(summary.stats.triggersIgnored == [.loading: 3])
+        #expect(summary.stats.requests == [.firstLoad: 1, .prefill: 1, .scroll: 3])
     }
 
     @Test("refresh-race: the refresh cancels the load-more, and the list is replaced")
     func refreshRace() throws {
         let (summary, events) = try exampleSummary("refresh-race")
-        #expect(summary.cancelledRequests == 1)
-        #expect(summary.staleResponsesDropped == 0)
+        #expect(summary.stats.cancelled == 1)
+        #expect(summary.stats.staleResponsesDropped == 0)
         #expect(summary.photosShown == 20)
-        #expect(events.contains { $0.kind == .request && $0.text == "#4 page 1 (refresh) · supersedes #3" })
+        #expect(events.contains { $0.kind == .response && $0.text == "#3 page 3 (scroll) cancelled before it arrived: a refresh supersedes it" })
+        #expect(events.contains { $0.kind == .request && $0.text == "#4 page 1 (refresh)" })
     }
 
-    @Test("failure-and-retry: page 3 fails once and the next approach gets it")
+    @Test("failure-and-retry: page 3 fails once, the back-off retries it by itself, and coming back meanwhile is ignored")
     func failureAndRetry() throws {
-        let (summary, _) = try exampleSummary("failure-and-retry")
-        #expect((summary.failures, summary.retries, summary.pagesLoaded, summary.photosShown) == (1, 1, 3, 30))
+        let (summary, events) = try exampleSummary("failure-and-retry")
+        #expect((summary.stats.failures, summary.retries, summary.stats.pagesLoaded, summary.photosShown) == (1, 1, 3, 30))
+        #expect(summary.stats.triggersIgnored == [.backoff: 1])
+        #expect(events.contains { $0.kind == .request && $0.text == "#4 page 3 (retry) · the back-off is over" })
+    }
+
+    @Test("grid-sit: one photo per page in a grid fills the screen and the prefetch distance, then waits for the user")
+    func gridSit() throws {
+        let (summary, events) = try exampleSummary("grid-sit")
+        // Sitting still: 13 photos, 7 rows of 194 pt, reach 790 pt below a 600 pt screen.
+        let beforeTheDrag = events.filter { $0.kind == .request && $0.time < .seconds(20) }
+        #expect(beforeTheDrag.count == 13)
+        #expect(events.contains { $0.kind == .stream && $0.time == .seconds(13) && $0.text == "geometry: the end is 790 pt below the screen: enough" })
+        #expect(summary.stats.requests == [.firstLoad: 1, .prefill: 12, .scroll: 4])
+        #expect(summary.photosShown == 17)
     }
 
     @Test("live-duplicates: later pages repeat photos, which are dropped and counted")
     func liveDuplicates() throws {
         let (summary, _) = try exampleSummary("live-duplicates")
-        #expect(summary.duplicatesDropped == 4)
+        #expect(summary.stats.duplicatesDropped == 4)
     }
 
     @Test("last-page: 25 photos are three pages, and then nothing more is asked for")
     func lastPage() throws {
         let (summary, events) = try exampleSummary("last-page")
         #expect(summary.reachedLastPage)
-        #expect((summary.requests, summary.photosShown) == (3, 25))
-        #expect(events.contains { $0.text.hasSuffix("the last page is in: nothing to load") })
+        #expect((summary.stats.totalRequests, summary.photosShown) == (3, 25))
+        #expect(events.contains { $0.text == "ignored: the last page is in, nothing to load" })
     }
 
     @Test("tap-detail: taps on photos on screen open their detail; the others miss")
@@ -199,7 +218,7 @@ struct DemoRunTests {
         #expect(run.status == 0)
         #expect(run.errors.isEmpty)
         #expect(run.output.first == "feed-demo · the built-in tour (29 steps) · virtual time")
-        #expect(run.output.contains("  triggers ignored while loading  3"))
+        #expect(run.output.contains("  triggers ignored         3  (loading 2 · last page 1)"))
         #expect(run.output.contains { $0.hasPrefix("          ╭─────────────── Photos ────────────────╮") })
         #expect(!run.output.joined().contains("\u{1B}"))
     }
@@ -275,10 +294,10 @@ struct DemoRunTests {
         options.latency = .milliseconds(200)
         options.scriptPath = "short"
         let (summary, events) = try session(options, script: "wait 50ms\nscroll to bottom\n")
-        // Real timers: which triggers the throttle lets through depends on the machine's speed,
-        // so only what holds on any machine is checked.
-        #expect(summary.pagesLoaded >= 1)
-        #expect(summary.requests == summary.pagesLoaded)
+        // Real timers: how far the pages get depends on the machine's speed, so only what holds
+        // on any machine is checked.
+        #expect(summary.stats.pagesLoaded >= 1)
+        #expect(summary.stats.totalRequests == summary.stats.pagesLoaded)
         #expect(summary.sessionTime >= .milliseconds(200))
         #expect(events.contains { $0.kind == .finger && $0.text == "script finished" })
     }
@@ -296,11 +315,12 @@ struct DemoRunTests {
         #expect(run.status == 0)
         let objects = try run.output.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         let responses = objects.compactMap { $0 }.filter { $0["kind"] as? String == "response" }
-        #expect(responses.first?["text"] as? String == "page 1: 10 photos, more after it (after 1s)")
+        #expect(responses.first?["text"] as? String == "#1 page 1 (first load): 10 photos, more after it (after 1s)")
         #expect(responses.first?["t_ms"] as? Int == 1000)
         let summary = try #require(objects.last ?? nil)
         #expect(summary["kind"] as? String == "summary")
         #expect(summary["pages_loaded"] as? Int == 3)
+        #expect(summary["requests"] as? Int == 3)
         #expect(summary["failures"] as? Int == 0)
     }
 
@@ -315,7 +335,10 @@ struct DemoRunTests {
             }
         }
         #expect(run.status == 0)
-        #expect(run.output.contains { $0.contains("page 1 failed: HTTP 401 (bad access key)") })
+        #expect(run.output.contains { $0.hasSuffix("#1 page 1 (first load) failed: HTTP 401 (bad access key) (after 1s)") })
+        // A rejected key fails the same way every time: no automatic retry, the footer offers one.
+        #expect(run.output.contains { $0.hasSuffix("page 1 will not load by asking again by itself: the footer shows \"Couldn't load — tap to retry\"") })
+        #expect(run.output.contains("  requests                 2  (first load 1 · refresh 1)"))
     }
 
     // MARK: The printer

@@ -73,22 +73,44 @@ struct FeedFuzzTests {
 
 // MARK: - FeedState.reduce, event by event
 
-/// Feeds `FeedState.reduce` a random event sequence and checks each step against the rules,
-/// and the photo list against an independent model: the accepted pages, concatenated, without
-/// repeated ids.
+/// Feeds `FeedState.reduce` a random event sequence on a random clock and checks each step
+/// against the rules, and the photo list against an independent model: the accepted pages,
+/// concatenated, without repeated ids.
+///
+/// The paging level is checked with a second, independent reading of the rules: a request that
+/// the level started was wanted at that instant (the screen needed content by the geometry's
+/// own numbers, nothing was loading, more pages existed, no back-off ran, the budget allowed
+/// it), and after every event no wanted request is left unstarted.
 struct ReduceFuzz {
     let seed: UInt64
 
     func run() -> [String] {
         var random = FuzzRandom(seed: seed)
-        var state = FeedState()
+        let configuration = FeedConfiguration(
+            perPage: 2,
+            prefetchDistance: Double(random.pick([0, 300, 800])),
+            retry: RetryPolicy(
+                maxAttempts: random.int(0...3), initialDelay: .milliseconds(random.pick([100, 1_000])),
+                jitter: random.pick([0, 0.5]), seed: random.next()
+            ),
+            maxRequestsPerMinute: random.pick([3, 60])
+        )
+        var state = FeedState(configuration: configuration)
+        var now = Duration.zero
         var model: [String] = []
         var issuedRequests: [PageRequest] = []
         var failures: [String] = []
         let universe = (0..<random.int(3...40)).map { "p\($0)" }
-        for step in 0..<random.int(10...80) {
-            let event = nextEvent(&random, state: state, issued: issuedRequests, universe: universe)
-            let next = FeedState.reduce(state, event)
+        for step in 0..<random.int(10...120) {
+            now += .milliseconds(random.pick([0, 0, 50, 400, 3_000, 20_000]))
+            // The timer: a wake-up due by now comes first, at its time.
+            var event = nextEvent(&random, state: state, issued: issuedRequests, universe: universe)
+            var at = now
+            if let wakeUp = state.nextWakeUp, wakeUp <= now {
+                event = .wakeUp
+                at = max(wakeUp, state.now)
+            }
+            let next = FeedState.reduce(state, event, at: at)
             if let request = next.inFlight, request != state.inFlight { issuedRequests.append(request) }
             if case .loaded(let request, let page) = event, request == state.inFlight {
                 let ids = page.photos.map(\.id)
@@ -96,8 +118,9 @@ struct ReduceFuzz {
                 for id in ids where !model.contains(id) { model.append(id) }
             }
             for problem in check(state, event, next, model: model) {
-                failures.append("step \(step), \(event) on \(summary(state)): \(problem)")
+                failures.append("step \(step), \(event) at \(at) on \(summary(state)): \(problem)")
             }
+            for problem in checkBudget(issuedRequests, configuration) { failures.append("step \(step): \(problem)") }
             state = next
             if !failures.isEmpty { break }
         }
@@ -106,36 +129,56 @@ struct ReduceFuzz {
 
     private func nextEvent(
         _ random: inout FuzzRandom, state: FeedState, issued: [PageRequest], universe: [String]
-    ) -> FeedState.Event {
+    ) -> FeedEvent {
         let roll = random.int(0...99)
         func somePage(for request: PageRequest) -> PhotoPage {
             let ids = (0..<random.int(0...5)).map { _ in random.pick(universe) }
             return PhotoPage(photos: FuzzPhotos.photos(ids), page: request.page, hasNextPage: random.chance(0.8))
         }
         switch roll {
-        case 0..<8: return .load
-        case 8..<16: return .refresh
-        case 16..<45: return .reachedBottom
-        case 45..<70:
+        case 0..<5: return .load
+        case 5..<10: return .refresh
+        case 10..<16: return .reachedBottom
+        case 16..<40:
+            let content = Double(random.pick([0, 200, 900, 3_000, 8_000]))
+            let viewport = Double(random.pick([0, 600]))
+            let offset = Double(random.int(0...max(Int(content - viewport), 0)))
+            return .geometry(ScrollGeometry(contentOffsetY: offset, contentHeight: content, viewportHeight: viewport))
+        case 40..<62:
             guard let request = state.inFlight else { return .reachedBottom }
             return .loaded(request, somePage(for: request))
-        case 70..<82:
-            guard let request = state.inFlight else { return .refresh }
-            return .failed(request, random.pick([.offline, .timedOut, .serverError(status: 502)]))
+        case 62..<76:
+            guard let request = state.inFlight else { return .retry }
+            let errors: [FeedError] = [.offline, .timedOut, .serverError(status: 502), .rateLimited(resetAfter: .seconds(5))]
+            return .failed(request, random.pick(errors))
+        case 76..<82:
+            return .retry
         case 82..<90:
             guard !issued.isEmpty else { return .load }
             let stale = random.pick(issued)
             return random.chance(0.5) ? .loaded(stale, somePage(for: stale)) : .failed(stale, .rateLimited(resetAfter: nil))
+        case 90..<93:
+            return .inputFailed(.inputFailed(input: "geometry", reason: "fuzz"))
         default:
             return .selected(index: random.int(-2...12))
         }
     }
 
     private func summary(_ state: FeedState) -> String {
-        "[\(state.photos.map(\.id).joined(separator: ","))] next \(state.nextPage)\(state.isLastPage ? " last" : "") in flight \(state.inFlight.map(\.description) ?? "none")"
+        "[\(state.photos.map(\.id).joined(separator: ","))] next \(state.nextPage)\(state.isLastPage ? " last" : "")"
+            + " in flight \(state.inFlight.map(\.description) ?? "none") demand \(state.demand.map { "\($0)" } ?? "none")"
+            + "\(state.isAwaitingLayout ? " (awaiting layout)" : "") backoff \(state.backoff.map { "\($0.phase)" } ?? "none")"
     }
 
-    private func check(_ before: FeedState, _ event: FeedState.Event, _ after: FeedState, model: [String]) -> [String] {
+    /// The screen needs content, read from the geometry's numbers rather than from `demand`.
+    private func screenNeedsContent(_ state: FeedState) -> Bool {
+        if !state.hasLoaded, state.hasAppeared { return true }
+        guard let geometry = state.geometry, !state.isAwaitingLayout, geometry.viewportHeight > 0 else { return false }
+        let end = geometry.contentHeight + geometry.bottomInset
+        return end - (geometry.contentOffsetY + geometry.viewportHeight) <= state.configuration.prefetchDistance
+    }
+
+    private func check(_ before: FeedState, _ event: FeedEvent, _ after: FeedState, model: [String]) -> [String] {
         var problems: [String] = []
         let ids = after.photos.map(\.id)
         if Set(ids).count != ids.count { problems.append("an id is shown twice: \(ids)") }
@@ -146,49 +189,88 @@ struct ReduceFuzz {
         if after.inFlight != nil, after.isLoadingMore == after.isRefreshing {
             problems.append("in flight, but isLoadingMore \(after.isLoadingMore) and isRefreshing \(after.isRefreshing)")
         }
-        if let request = after.inFlight, request != before.inFlight {
-            if let previous = before.inFlight, request.id <= previous.id { problems.append("request ids go backwards") }
-            switch request.kind {
-            case .refresh, .firstPage:
-                if request.page != 1 { problems.append("\(request) does not ask for page 1") }
-            case .nextPage:
-                if request.page != before.nextPage { problems.append("\(request) skips: next page is \(before.nextPage)") }
-                if before.isLastPage { problems.append("\(request) after the last page") }
+
+        // Never idle while wanted: after every event, a wanted page is in flight.
+        let idle = after.inFlight == nil && !(after.hasLoaded && after.isLastPage) && after.budgetResumesAt == nil
+            && after.backoff.map { $0.phase == .ready || $0.phase == .rearmed } ?? true
+        if idle, screenNeedsContent(after) { problems.append("idle while the next page is wanted") }
+        if after.wantsNextPage { problems.append("wantsNextPage is left set") }
+
+        let started = after.decisions.compactMap { if case .requestStarted(let request) = $0 { request } else { nil } }
+        if started.count > 1 { problems.append("one event started \(started.count) requests") }
+        if let request = started.first {
+            if request != after.inFlight { problems.append("\(request) started but \(String(describing: after.inFlight)) is in flight") }
+            if request.startedAt != after.now { problems.append("\(request) is stamped \(request.startedAt), not \(after.now)") }
+            if let previous = before.inFlight {
+                if request.id <= previous.id { problems.append("request ids go backwards") }
+                let answered: Bool = switch event {
+                case .loaded(let answer, _), .failed(let answer, _): answer == previous
+                default: false
+                }
+                if !answered, !after.decisions.contains(.requestCancelled(previous)) {
+                    problems.append("\(request) started while \(previous) was in flight")
+                }
+            }
+            // A page that arrived in the same event moved the counter first.
+            let expectedPage = request.reason == .refresh ? 1 : after.nextPage
+            if request.page != expectedPage { problems.append("\(request) asks for page \(request.page), expected \(expectedPage)") }
+            if request.reason != .refresh, after.hasLoaded, after.isLastPage { problems.append("\(request) after the last page") }
+            let isEdge = event == .reachedBottom || event == .retry
+            switch request.reason {
+            case .refresh:
+                if event != .refresh { problems.append("a refresh started on \(event)") }
+            case .gesture:
+                if !isEdge, before.backoff?.phase != .rearmed { problems.append("a gesture request with no gesture") }
+            case .firstLoad, .prefill, .scroll, .retry:
+                // Started by the level (or a reached-bottom edge): it was wanted at this instant.
+                if !isEdge, !screenNeedsContent(after) { problems.append("\(request) started, but the screen needs nothing") }
+                if request.reason == .retry, before.backoff == nil { problems.append("a retry with nothing failed") }
+                if request.reason == .prefill, after.demand != .unfilled { problems.append("prefill, but the demand is \(String(describing: after.demand))") }
+                if let waiting = after.backoff?.resumesAt, waiting > after.now {
+                    problems.append("\(request) during a back-off until \(waiting)")
+                }
             }
         }
+
         switch event {
-        case .load:
-            let starts = !before.hasLoaded && before.inFlight == nil
-            if starts != (after.inFlight != before.inFlight) { problems.append("load started \(after.inFlight != before.inFlight), expected \(starts)") }
+        case .load, .geometry, .wakeUp, .inputFailed:
+            break
         case .refresh:
-            if before.inFlight?.kind == .refresh {
+            if before.isRefreshing {
                 if after.inFlight != before.inFlight { problems.append("a second refresh replaced the first") }
-            } else if after.inFlight?.kind != .refresh {
+            } else if after.inFlight?.reason != .refresh, !after.decisions.contains(.triggerIgnored(.requestBudget)) {
                 problems.append("refresh started nothing")
             }
-        case .reachedBottom:
-            if before.inFlight != nil || before.isLastPage {
-                if after.inFlight != before.inFlight { problems.append("reaching the bottom started a request while loading or after the last page") }
-            } else if after.inFlight == nil {
-                problems.append("reaching the bottom started nothing")
+        case .reachedBottom, .retry:
+            if before.inFlight != nil || (before.hasLoaded && before.isLastPage), after.inFlight != before.inFlight {
+                problems.append("\(event) started a request while loading or after the last page")
             }
         case .loaded(let request, let page):
             if request == before.inFlight {
-                if after.inFlight != nil { problems.append("still in flight after its page arrived") }
                 if after.nextPage != request.page + 1 { problems.append("next page \(after.nextPage) after page \(request.page)") }
                 if after.isLastPage == page.hasNextPage { problems.append("isLastPage \(after.isLastPage) for hasNextPage \(page.hasNextPage)") }
                 if !request.replacesList, Array(ids.prefix(before.photos.count)) != before.photos.map(\.id) {
                     problems.append("a next page changed photos already shown")
                 }
+                if after.backoff != nil { problems.append("a success left a back-off") }
             } else {
                 problems.append(contentsOf: unchangedBut(before, after, what: "a stale page"))
             }
         case .failed(let request, let error):
             if request == before.inFlight {
-                if after.inFlight != nil { problems.append("still in flight after failing") }
                 if after.error != error { problems.append("the error is not reported") }
                 if after.nextPage != before.nextPage { problems.append("a failure moved the page counter") }
                 if ids != before.photos.map(\.id) { problems.append("a failure changed the photos") }
+                let scheduled = after.decisions.filter {
+                    switch $0 {
+                    case .retryScheduled, .retriesExhausted: true
+                    default: false
+                    }
+                }
+                if scheduled.count != (request.isRefresh && before.hasLoaded ? 0 : 1) { problems.append("failure of \(request) decided \(scheduled)") }
+                if case .retryScheduled(_, _, let delay)? = scheduled.first, let asked = error.retryAfter, delay < asked {
+                    problems.append("waits \(delay), less than the server's \(asked)")
+                }
             } else {
                 problems.append(contentsOf: unchangedBut(before, after, what: "a stale failure"))
             }
@@ -198,6 +280,14 @@ struct ReduceFuzz {
             if after.inFlight != before.inFlight { problems.append("a tap started a request") }
         }
         return problems
+    }
+
+    /// No more than the budget in any 60 s window.
+    private func checkBudget(_ requests: [PageRequest], _ configuration: FeedConfiguration) -> [String] {
+        guard let last = requests.last else { return [] }
+        let window = requests.filter { $0.startedAt > last.startedAt - .seconds(60) }
+        return window.count > configuration.maxRequestsPerMinute
+            ? ["\(window.count) requests within a minute, over \(configuration.maxRequestsPerMinute)"] : []
     }
 
     private func unchangedBut(_ before: FeedState, _ after: FeedState, what: String) -> [String] {
@@ -291,6 +381,7 @@ final class ViewModelFuzz: Sendable {
 
     func run() throws -> [String] {
         let load = Subject<Void>(), refresh = Subject<Void>(), bottom = Subject<Void>(), selection = Subject<Int>()
+        let retry = Subject<Void>(), geometry = Subject<ScrollGeometry>()
         for (tick, input) in scenario.inputs {
             _ = scheduler.scheduleAt(tick) {
                 switch input {
@@ -298,13 +389,15 @@ final class ViewModelFuzz: Sendable {
                 case .refresh: refresh.onNext(())
                 case .bottom: bottom.onNext(())
                 case .select(let index): selection.onNext(index)
+                case .retry: retry.onNext(())
+                case .geometry(let content, let offset):
+                    geometry.onNext(ScrollGeometry(contentOffsetY: Double(offset), contentHeight: Double(content), viewportHeight: 600))
                 }
             }
         }
-        let viewModel = FeedViewModel(
-            input: .init(load: load.asObservable(), refresh: refresh.asObservable(),
-                         reachedBottom: bottom.asObservable(), selection: selection.asObservable()),
-            dependencies: .init(service: service, scheduler: scheduler, perPage: scenario.perPage)
+        let viewModel = try FeedViewModel(
+            input: .init(load: load, refresh: refresh, geometry: geometry, reachedBottom: bottom, retry: retry, selection: selection),
+            dependencies: .init(service: service, scheduler: scheduler, configuration: scenario.configuration)
         )
         let output = viewModel.output
         let bag = CompositeDisposable()
@@ -357,6 +450,12 @@ final class ViewModelFuzz: Sendable {
 
     /// Every state, as it is emitted.
     private func observe(_ state: FeedState) {
+        if state.wantsNextPage { fail("the next page is wanted and nothing started it") }
+        for case .requestStarted(let request) in state.decisions where [.prefill, .retry].contains(request.reason) {
+            if !state.needsContent {
+                fail("\(request) started, but the screen needs nothing")
+            }
+        }
         let ids = state.photos.map(\.id)
         if Set(ids).count != ids.count { fail("an id is shown twice: \(ids)") }
         if state.inFlight == nil, state.isLoadingMore || state.isRefreshing { fail("a spinner spins with nothing in flight") }
@@ -475,29 +574,34 @@ final class ScrollFuzz: Sendable {
     }
 
     func run() throws -> [String] {
-        let simulator = ScrollSimulator(scheduler: scheduler)
-        let viewModel = FeedViewModel(
+        let simulator = ScrollSimulator(scheduler: scheduler, configuration: scenario.screen)
+        let viewModel = try FeedViewModel(
             input: .init(
                 load: Observable.just(()),
                 refresh: simulator.pullToRefresh,
-                reachedBottom: simulator.geometry.reachedBottom(),
-                selection: simulator.taps,
-                contentOffset: simulator.geometry.map(\.contentOffsetY)
+                geometry: simulator.geometry,
+                retry: simulator.retryTaps,
+                selection: simulator.taps
             ),
-            dependencies: .init(service: service, scheduler: scheduler, perPage: scenario.perPage)
+            dependencies: .init(service: service, scheduler: scheduler, configuration: scenario.configuration)
         )
         let bag = CompositeDisposable()
-        bag.insert(viewModel.output.state.subscribe(onNext: { [self] in observe($0) }))
+        bag.insert(viewModel.output.state.subscribe(onNext: { [self] state in
+            checkWanted(state, simulator.currentGeometry)
+            observe(state)
+        }))
         bag.insert(viewModel.output.photos.subscribe(onNext: { simulator.setPhotos($0) }))
         bag.insert(simulator.play(scenario.steps).subscribe(onNext: { _ in }))
 
-        var now = 0
-        while now < scenario.disposeAt {
-            now = min(now + 50, scenario.disposeAt)
-            try scheduler.advance(to: now)
+        // Step from one instant with work to the next, and look at the feed whenever all the
+        // work of an instant is done.
+        while let next = scheduler.pendingTicks.first, next <= scenario.disposeAt {
+            try scheduler.advance(to: next)
             checkQuiescent()
+            checkNotIdle(simulator.currentGeometry)
             if failures.withLock({ !$0.isEmpty }) { break }
         }
+        try scheduler.advance(to: scenario.disposeAt)
         bag.dispose()
         let records = service.requests
         if records.contains(where: { $0.outcome == .pending }) { fail("a request is still pending after disposal") }
@@ -524,6 +628,29 @@ final class ScrollFuzz: Sendable {
         var expected = record.page == 1 ? [] : before.photos.map(\.id)
         for id in page where !expected.contains(id) { expected.append(id) }
         if ids != expected { fail("page \(record.page) turned \(before.photos.count) photos into \(ids), expected \(expected)") }
+    }
+
+    /// A request the level started was wanted by the scroll view's geometry at that instant.
+    private func checkWanted(_ state: FeedState, _ geometry: ScrollGeometry) {
+        for case .requestStarted(let request) in state.decisions where [.prefill, .scroll, .retry].contains(request.reason) {
+            let demand = geometry.demand(prefetchDistance: scenario.configuration.prefetchDistance)
+            if !demand.wantsMore { fail("\(request) started, but the screen shows \(geometry): \(demand)") }
+            if state.geometry != geometry { fail("\(request) started from a stale geometry \(String(describing: state.geometry))") }
+        }
+    }
+
+    /// Once the work of an instant is done, the feed is not idle while the screen needs content,
+    /// unless the last page is in, a back-off runs, the retries ran out or the budget is spent.
+    private func checkNotIdle(_ geometry: ScrollGeometry) {
+        guard let state = previous.withLock({ $0 }) else { return }
+        guard geometry.demand(prefetchDistance: scenario.configuration.prefetchDistance).wantsMore,
+              state.inFlight == nil, !(state.hasLoaded && state.isLastPage), state.budgetResumesAt == nil
+        else { return }
+        switch state.backoff?.phase {
+        case .waiting, .exhausted: return
+        case .ready, .rearmed, nil: break
+        }
+        fail("idle while the screen needs content: \(geometry), state geometry \(String(describing: state.geometry))")
     }
 
     private func checkQuiescent() {

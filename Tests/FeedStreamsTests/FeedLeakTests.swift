@@ -17,7 +17,7 @@ struct FeedLeakTests {
             let bottom = Subject<Void>()
             weakService = service
             weakBottom = bottom
-            let viewModel = FeedViewModel(
+            let viewModel = try FeedViewModel(
                 input: .init(load: load, reachedBottom: bottom),
                 dependencies: .init(service: service, scheduler: scheduler)
             )
@@ -71,13 +71,13 @@ private final class SimulatedScreen {
     init(scheduler: TestScheduler) {
         simulator = ScrollSimulator(scheduler: scheduler)
         service = CatalogPhotoService(catalog: PhotoCatalog(count: 60), scheduler: scheduler)
-        viewModel = FeedViewModel(
+        viewModel = try! FeedViewModel(
             input: .init(
                 load: Observable.just(()),
                 refresh: simulator.pullToRefresh,
-                reachedBottom: simulator.geometry.reachedBottom(),
-                selection: simulator.taps,
-                contentOffset: simulator.geometry.map(\.contentOffsetY)
+                geometry: simulator.geometry,
+                retry: simulator.retryTaps,
+                selection: simulator.taps
             ),
             dependencies: .init(service: service, scheduler: scheduler)
         )

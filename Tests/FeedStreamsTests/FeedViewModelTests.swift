@@ -3,44 +3,76 @@ import Streams
 import StreamsTesting
 import Testing
 
-/// The view model through its streams, on virtual time where one tick is 100 ms and the
-/// reached-bottom throttle is 3 ticks. Inputs are hot marble diagrams; the service answers with
-/// cold diagrams (`"--p"`: the page, two ticks after the request).
+/// The view model through its streams, on virtual time where one tick is 100 ms. Inputs are hot
+/// marble diagrams (geometry glyphs are ``FeedHarness/screens``); the service answers with cold
+/// diagrams (`"--p"`: the page, two ticks after the request).
 @Suite("FeedViewModel")
 struct FeedViewModelTests {
     let changes: [Character: FeedChange] = ["r": .reload, "i": .insert(2..<4), "j": .insert(4..<6), "k": .insert(2..<3)]
 
-    @Test("the first load requests page 1 and reaching the bottom appends page 2")
-    func firstLoadThenNextPage() throws {
-        let feed = FeedHarness(
-            load:   "-l",
-            bottom: "-----b",
-            answers: [1: ["--p"], 2: ["--p"]],
-            contents: [1: ["a", "b"], 2: ["c", "d"]]
+    @Test("the screen fills itself: page 1, page 2 while the content is short, then nothing until the user scrolls")
+    func prefill() throws {
+        let feed = try FeedHarness(
+            load:     "-l",
+            geometry: "e---s---f-----n",
+            answers: [1: ["--p"], 2: ["--p"], 3: ["--p"]],
+            contents: [1: ["a", "b"], 2: ["c", "d"], 3: ["e", "f"]]
         )
         try feed.advance(to: 20)
-        expectMarbles(feed.changes, "---r---i", values: changes)
-        expectMarbles(feed.isLoadingMore, "ft-f-t-f", values: flags)
-        expectMarbles(feed.isRefreshing, "f", values: flags)
-        #expect(feed.photoIDs.events == [.next(0, []), .next(3, ["a", "b"]), .next(7, ["a", "b", "c", "d"])])
-        #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 5)])
+        // The empty screen at 0 already wants page 1; the short layout at 4 wants page 2; the
+        // full one at 8 wants nothing; scrolling near the end at 14 wants page 3.
+        #expect(feed.requests == [.init(page: 1, tick: 0), .init(page: 2, tick: 4), .init(page: 3, tick: 14)])
+        #expect(feed.reasons == [.firstLoad, .prefill, .scroll])
+        expectMarbles(feed.changes, "--r---i---------j", values: changes)
+        #expect(feed.isLoadingMore.events == [
+            .next(0, false), .next(0, true), .next(2, false), .next(4, true), .next(6, false), .next(14, true), .next(16, false),
+        ])
         feed.dispose()
         expectNoPendingWork(feed.scheduler)
     }
 
-    @Test("bug: reaching the bottom again while a page loads starts no second request")
-    func noSecondLoadMore() throws {
-        let feed = FeedHarness(
+    @Test("bug: a grid page that does not make the content taller keeps the feed loading")
+    func gridDoesNotStall() throws {
+        let feed = try FeedHarness(
+            load:     "-l",
+            geometry: "----g---g---t",
+            answers: [1: ["--p"], 2: ["--p"], 3: ["--p"]],
+            contents: [1: ["a"], 2: ["b"], 3: ["c"]]
+        )
+        try feed.advance(to: 20)
+        #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 4), .init(page: 3, tick: 8)])
+        #expect(feed.reasons == [.firstLoad, .prefill, .prefill])
+        feed.dispose()
+    }
+
+    @Test("bug: coming near the end again while a page loads starts no second request, now or later")
+    func ignoredNeverQueued() throws {
+        let feed = try FeedHarness(
+            load:     "-l",
+            geometry: "----t-n-m-n-n---t",
+            answers: [1: ["--p"], 2: ["-------p"]],
+            contents: [1: ["a", "b"], 2: ["c", "d"]]
+        )
+        try feed.advance(to: 30)
+        // Near the end at 6 starts page 2; away at 8 and back at 10 while it loads is one
+        // ignored trigger; page 2 lands at 13 and the layout at 16 is far from the end.
+        #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 6)])
+        #expect(feed.states.values.last?.stats.triggersIgnored == [.loading: 1])
+        expectMarbles(feed.changes, "---r---------i", values: changes)
+        feed.dispose()
+    }
+
+    @Test("a reached-bottom edge starts the next page at that instant; while loading it is ignored")
+    func edgeInput() throws {
+        let feed = try FeedHarness(
             load:   "-l",
             bottom: "-----bbb-----b",
             answers: [1: ["--p"], 2: ["-----p"], 3: ["--p"]],
             contents: [1: ["a", "b"], 2: ["c", "d"], 3: ["e", "f"]]
         )
         try feed.advance(to: 20)
-        // 6 and 7 fall in the throttle window and the latest of them reaches the feed when the
-        // window closes at 8, while page 2 loads: it is ignored. 13 comes after page 2 arrived.
         #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 5), .init(page: 3, tick: 13)])
-        #expect(feed.states.values.last?.stats.triggersIgnoredWhileLoading == 1)
+        #expect(feed.states.values.last?.stats.triggersIgnored == [.loading: 2])
         expectMarbles(feed.changes, "---r------i----j", values: changes)
         expectMarbles(feed.isLoadingMore, "ft-f-t----f--t-f", values: flags)
         feed.dispose()
@@ -48,7 +80,7 @@ struct FeedViewModelTests {
 
     @Test("bug: a refresh cancels the load-more in flight, and its late page never lands")
     func refreshCancelsLoadMore() throws {
-        let feed = FeedHarness(
+        let feed = try FeedHarness(
             load:    "-l",
             refresh: "-------r",
             bottom:  "-----b",
@@ -65,29 +97,94 @@ struct FeedViewModelTests {
         feed.dispose()
     }
 
-    @Test("bug: a failed page is retried on the next trigger, the counter stays, the error shows once")
-    func failureThenRetry() throws {
-        let feed = FeedHarness(
-            load:   "-l",
-            bottom: "-----b---b",
+    @Test("bug: a short first page with page 2 failing recovers by itself after the back-off")
+    func failureRecovers() throws {
+        let feed = try FeedHarness(
+            load:     "-l",
+            geometry: "----s",
             answers: [1: ["--p"], 2: ["--#", "--p"]],
             contents: [1: ["a", "b"], 2: ["c", "d"]]
         )
         try feed.advance(to: 20)
-        #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 5), .init(page: 2, tick: 9)])
-        #expect(feed.errors.events == [.next(7, .serverError(status: 503))])
-        expectMarbles(feed.isLoadingMore, "ft-f-t-f-t-f", values: flags)
+        // Page 2 fails at 6; the back-off of 3 ticks ends at 9 and the page is still wanted.
+        #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 4), .init(page: 2, tick: 9)])
+        #expect(feed.reasons == [.firstLoad, .prefill, .retry])
+        #expect(feed.errors.events == [.next(6, .serverError(status: 503))])
+        #expect(feed.footer.events == [
+            .next(0, .hidden), .next(1, .loading), .next(3, .hidden), .next(4, .loading),
+            .next(6, .retrying(page: 2, at: .milliseconds(900), after: .serverError(status: 503))),
+            .next(9, .loading), .next(11, .hidden),
+        ])
         expectMarbles(feed.changes, "---r-------i", values: changes)
-        #expect(feed.photoIDs.events.map(\.time) == [0, 3, 11], "the failure does not touch the list")
         feed.dispose()
+        expectNoPendingWork(feed.scheduler)
+    }
+
+    @Test("after the retries run out, the footer offers a retry and the retry input asks again")
+    func retriesRunOutThenTap() throws {
+        let timeout = FeedError.timedOut
+        let feed = try FeedHarness(
+            load:     "-l",
+            geometry: "----n",
+            retry:    "-----------------------r",
+            answers: [1: ["--p"], 2: ["-#", "-#", "-#", "--p"]],
+            contents: [1: ["a", "b"], 2: ["c", "d"]],
+            error: timeout
+        )
+        try feed.advance(to: 30)
+        // Fails at 5, retried at 8 (after 3), fails at 9, retried at 15 (after 6), fails at 16:
+        // the two retries are spent. The tap at 23 asks again.
+        #expect(feed.requests.map(\.tick) == [1, 4, 8, 15, 23])
+        #expect(feed.reasons == [.firstLoad, .scroll, .retry, .retry, .gesture])
+        #expect(feed.footer.events.map(\.time) == [0, 1, 3, 4, 5, 8, 9, 15, 16, 23, 25])
+        #expect(feed.footer.events[8] == .next(16, .tapToRetry(timeout)))
+        #expect(feed.errors.events.map(\.time) == [5, 9, 16])
+        #expect(feed.photoIDs.values.last == ["a", "b", "c", "d"])
+        feed.dispose()
+    }
+
+    @Test("a failing input is treated as ended: its failure shows once and every output goes on")
+    func failingInput() throws {
+        let feed = try FeedHarness(
+            load:     "-l",
+            geometry: "--#",
+            bottom:   "-----b",
+            answers: [1: ["--p"], 2: ["--p"]],
+            contents: [1: ["a", "b"], 2: ["c", "d"]]
+        )
+        try feed.advance(to: 20)
+        #expect(feed.errors.events.count == 1)
+        guard case .inputFailed(let input, _)? = feed.errors.values.first else {
+            Issue.record("expected the geometry's failure, got \(feed.errors.events)")
+            return
+        }
+        #expect(input == "geometry")
+        #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 5)])
+        expectMarbles(feed.changes, "---r---i", values: changes)
+        #expect(feed.states.events.allSatisfy { $0.value.element != nil }, "the state never fails or completes")
+        feed.dispose()
+    }
+
+    @Test("a configuration out of range is refused before anything runs")
+    func badConfiguration() {
+        let scheduler = TestScheduler()
+        struct Never: PhotoService {
+            func photos(page: Int, perPage: Int) -> Single<PhotoPage> { Observable<PhotoPage>.never().asSingle() }
+        }
+        #expect(throws: FeedConfigurationError(field: "perPage", value: "0", expected: "from 1 to 30 (Unsplash's largest page)")) {
+            _ = try FeedViewModel(
+                input: .init(load: Observable.just(())),
+                dependencies: .init(service: Never(), scheduler: scheduler, configuration: FeedConfiguration(perPage: 0))
+            )
+        }
+        expectNoPendingWork(scheduler)
     }
 
     @Test("bug: a decode failure is an error, not an empty last page")
     func decodeFailure() throws {
         let malformed = FeedError.malformedResponse(path: "[0].urls.small", problem: "expected String")
-        let feed = FeedHarness(
+        let feed = try FeedHarness(
             load:   "-l",
-            bottom: "-----b",
             answers: [1: ["--#", "--p"]],
             contents: [1: ["a", "b"]],
             error: malformed
@@ -96,29 +193,33 @@ struct FeedViewModelTests {
         #expect(feed.errors.events == [.next(3, malformed)])
         expectMarbles(feed.isLastPage, "f", values: flags)
         expectMarbles(feed.isEmpty, "f", values: flags)
-        expectMarbles(feed.changes, "-------r", values: changes)
+        // The first page is retried after the back-off: the empty screen still needs it.
+        expectMarbles(feed.changes, "--------r", values: changes)
         feed.dispose()
     }
 
     @Test("after the last page nothing is requested until a refresh")
     func lastPage() throws {
-        let feed = FeedHarness(
-            load:    "-l",
-            refresh: "---------------r",
-            bottom:  "-----b---b---b",
+        let feed = try FeedHarness(
+            load:     "-l",
+            refresh:  "---------------r",
+            geometry: "----s-----s",
+            bottom:   "---------b---b",
             answers: [1: ["--p", "--p"], 2: ["--p"]],
             contents: [1: ["a", "b"], 2: ["c"]],
             lastPage: 2
         )
         try feed.advance(to: 20)
-        #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 5), .init(page: 1, tick: 15)])
-        expectMarbles(feed.isLastPage, "f------t---------f", values: flags)
+        #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 4), .init(page: 1, tick: 15)])
+        expectMarbles(feed.isLastPage, "f-----t----------f", values: flags)
+        // The layout at 10 (the screen still short) and the edges at 9 and 13.
+        #expect(feed.states.values.last?.stats.triggersIgnored == [.lastPage: 3])
         feed.dispose()
     }
 
     @Test("photos repeated across pages are dropped and counted")
     func duplicates() throws {
-        let feed = FeedHarness(
+        let feed = try FeedHarness(
             load:   "-l",
             bottom: "-----b",
             answers: [1: ["--p"], 2: ["--p"]],
@@ -131,26 +232,25 @@ struct FeedViewModelTests {
         feed.dispose()
     }
 
-    @Test("nothing is requested after the view model's outputs are disposed")
+    @Test("nothing is requested after the outputs are disposed: the request and the back-off timer are cancelled")
     func disposal() throws {
-        let feed = FeedHarness(
-            load:   "-l",
-            bottom: "--------b",
-            answers: [1: ["-----p"]],
+        let feed = try FeedHarness(
+            load:     "-l",
+            geometry: "----s",
+            answers: [1: ["--p"], 2: ["-#"]],
             contents: [1: ["a", "b"]]
         )
-        try feed.advance(to: 3)
+        try feed.advance(to: 6)
+        #expect(feed.states.values.last?.nextWakeUp == .milliseconds(800))
         feed.dispose()
-        try feed.advance(to: 20)
-        #expect(feed.requests == [.init(page: 1, tick: 1)])
-        #expect(feed.service.answerSubscriptions == [[Subscription(1, 3)]])
-        #expect(feed.changes.events.isEmpty)
         expectNoPendingWork(feed.scheduler)
+        try feed.advance(to: 20)
+        #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 4)])
     }
 
     @Test("a tap selects the photo at its index, once")
     func selection() throws {
-        let feed = FeedHarness(
+        let feed = try FeedHarness(
             load:      "-l",
             selection: "-----1-9",
             answers: [1: ["--p"]],
@@ -163,66 +263,28 @@ struct FeedViewModelTests {
 
     @Test("the scroll-to-top button shows past the threshold")
     func scrollToTop() throws {
-        let feed = FeedHarness(
-            offsets: "-a-b-c-a",
-            offsetValues: ["a": 0, "b": 1_500, "c": 1_200],
-            answers: [:],
-            contents: [:]
-        )
+        let feed = try FeedHarness(geometry: "-t-x-m-t", answers: [:], contents: [:])
         try feed.advance(to: 20)
-        expectMarbles(feed.showsScrollToTop, "f--t---f", values: flags)
+        expectMarbles(feed.showsScrollToTop, "f--t-f", values: flags)
         feed.dispose()
     }
 
     @Test("an empty first page shows the No photos label")
     func emptyFeed() throws {
-        let feed = FeedHarness(load: "-l", answers: [1: ["--p"]], contents: [1: []], lastPage: 1)
+        let feed = try FeedHarness(load: "-l", answers: [1: ["--p"]], contents: [1: []], lastPage: 1)
         try feed.advance(to: 20)
         expectMarbles(feed.isEmpty, "f--t", values: flags)
         expectMarbles(feed.isLastPage, "f--t", values: flags)
         feed.dispose()
     }
 
-    @Test("outputs never fail or complete, whatever the service does")
-    func outputsNeverFail() throws {
-        let feed = FeedHarness(
-            load:    "-l",
-            refresh: "-----r",
-            answers: [1: ["--#", "--#"]],
-            contents: [1: ["a"]]
-        )
-        try feed.advance(to: 20)
-        #expect(feed.errors.values.count == 2)
-        #expect(feed.states.events.allSatisfy { $0.value.element != nil })
-        #expect(feed.isRefreshing.events.allSatisfy { $0.value.element != nil })
-        feed.dispose()
-    }
-
     @Test("every output shares one run: one request per page, however many subscribers")
     func sharedRun() throws {
-        let feed = FeedHarness(load: "-l", answers: [1: ["--p"]], contents: [1: ["a", "b"]])
+        let feed = try FeedHarness(load: "-l", answers: [1: ["--p"]], contents: [1: ["a", "b"]])
         let extra = feed.viewModel.output.photos.subscribe(onNext: { _ in })
         try feed.advance(to: 20)
         #expect(feed.requests.count == 1)
         extra.dispose()
-        feed.dispose()
-    }
-
-    @Test("bug: reaching the bottom right after a quick first page still loads the next one")
-    func quickShortFirstPage() throws {
-        // The content is empty while page 1 loads, so the bottom is reached at once (ignored:
-        // a page is loading); page 1 arrives after one tick, does not fill the screen, and the
-        // bottom is reached again at 2, inside the throttle window. A throttle that dropped it
-        // would leave the feed stuck on page 1 until the user scrolled.
-        let feed = FeedHarness(
-            load:   "l",
-            bottom: "b-b",
-            answers: [1: ["-p"], 2: ["-p"]],
-            contents: [1: ["a", "b"], 2: ["c", "d"]]
-        )
-        try feed.advance(to: 20)
-        #expect(feed.requests == [.init(page: 1, tick: 0), .init(page: 2, tick: 3)])
-        expectMarbles(feed.changes, "-r--i", values: changes)
         feed.dispose()
     }
 
@@ -236,7 +298,7 @@ struct FeedViewModelTests {
         let scheduler = TestScheduler(resolution: .milliseconds(100))
         let load = scheduler.createHotObservable("-l").map { _ in () }
         let bottom = scheduler.createHotObservable("-----b---b---b").map { _ in () }
-        let viewModel = FeedViewModel(
+        let viewModel = try FeedViewModel(
             input: .init(load: load, reachedBottom: bottom),
             dependencies: .init(service: Instant(), scheduler: scheduler)
         )

@@ -213,9 +213,14 @@ final class LiveFeedHarness: Sendable {
 
     init(baseURL: URL) {
         service = SwitchableHTTPService(baseURL: baseURL)
-        let viewModel = FeedViewModel(
+        // No automatic retries: each test drives the retry itself, with the reached-bottom edge.
+        let viewModel = try! FeedViewModel(
             input: .init(load: load, refresh: refresh, reachedBottom: bottom),
-            dependencies: .init(service: service, scheduler: DispatchQueueScheduler(queue: queue), perPage: 10, loadMoreThrottle: .zero)
+            dependencies: .init(
+                service: service,
+                scheduler: DispatchQueueScheduler(queue: queue),
+                configuration: FeedConfiguration(retry: RetryPolicy(maxAttempts: 0))
+            )
         )
         let watcher = watcher
         let errorLog = errorLog

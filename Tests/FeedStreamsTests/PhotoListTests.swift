@@ -131,17 +131,17 @@ struct PhotoListTests {
 
     @Test("FeedState's next page shares the previous state's list")
     func feedStateShares() {
-        let first = PageRequest(id: 1, page: 1, kind: .firstPage)
-        let second = PageRequest(id: 2, page: 2, kind: .nextPage)
-        let one = [FeedState.Event.load, .loaded(first, page(1, ["a", "b"])), .reachedBottom]
-            .reduce(FeedState(), FeedState.reduce)
-        let two = FeedState.reduce(one, .loaded(second, page(2, ["b", "c"])))
+        let first = PageRequest(id: 1, page: 1, reason: .firstLoad)
+        let second = PageRequest(id: 2, page: 2, reason: .scroll)
+        let one = [FeedEvent.load, .loaded(first, page(1, ["a", "b"])), .reachedBottom]
+            .reduce(FeedState()) { FeedState.reduce($0, $1, at: .zero) }
+        let two = FeedState.reduce(one, .loaded(second, page(2, ["b", "c"])), at: .zero)
         #expect(two.photos.map(\.id) == ["a", "b", "c"])
         #expect(one.photos.map(\.id) == ["a", "b"])
         #expect(one.photos.isPrefix(of: two.photos))
         #expect(one.photos.storage === two.photos.storage)
         // Reducing the older state again branches; neither state changes.
-        let again = FeedState.reduce(one, .loaded(second, page(2, ["x"])))
+        let again = FeedState.reduce(one, .loaded(second, page(2, ["x"])), at: .zero)
         #expect(again.photos.map(\.id) == ["a", "b", "x"])
         #expect(two.photos.map(\.id) == ["a", "b", "c"])
         #expect(one.photos.map(\.id) == ["a", "b"])

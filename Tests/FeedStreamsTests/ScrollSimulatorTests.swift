@@ -200,17 +200,18 @@ struct ScrollSimulatorTests {
         expectNoPendingWork(scheduler)
     }
 
-    @Test("new photos grow the content and emit a geometry at once; a replaced list is laid out again")
+    @Test("every layout emits a geometry at once, grown or not; a replaced list is laid out again")
     func contentGrowth() throws {
         let (scheduler, simulator, _, _) = Self.make(2)
         let heights = scheduler.createObserver(Double.self)
         _ = simulator.geometry.map(\.contentHeight).subscribe(heights.asObserver())
         scheduler.scheduleAt(100) { simulator.setPhotos(Self.squares(5)) }
-        scheduler.scheduleAt(200) { simulator.setPhotos(Self.squares(5)) }  // No change: no event.
+        // The same height: still a layout, still a geometry (as contentSize observation reports every set).
+        scheduler.scheduleAt(200) { simulator.setPhotos(Self.squares(5)) }
         scheduler.scheduleAt(300) { simulator.setPhotos(Self.squares(5) + [photo("wide", width: 200, height: 100)]) }
         scheduler.scheduleAt(400) { simulator.setPhotos(Self.squares(1, from: 50)) }
         try scheduler.run()
-        #expect(heights.events == [.next(0, 200), .next(100, 500), .next(300, 550), .next(400, 100)])
+        #expect(heights.events == [.next(0, 200), .next(100, 500), .next(200, 500), .next(300, 550), .next(400, 100)])
         #expect(simulator.layout.frames == [Rect(x: 0, y: 0, width: 100, height: 100)])
         #expect(simulator.photos.map(\.id) == ["p50"])
         expectNoPendingWork(scheduler)

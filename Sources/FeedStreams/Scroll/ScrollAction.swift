@@ -30,6 +30,8 @@ public enum ScrollAction: Sendable, Equatable, CustomStringConvertible {
     case tap(index: Int)
     /// A tap hit no item; the point is in viewport coordinates.
     case missedTap(x: Double, y: Double)
+    /// The footer's retry button was tapped.
+    case tapRetry
     /// The script ended.
     case finished
 
@@ -48,6 +50,7 @@ public enum ScrollAction: Sendable, Equatable, CustomStringConvertible {
         case .refresh: "release to refresh"
         case .tap(let index): "tap #\(index)"
         case .missedTap(let x, let y): "tap at (\(x), \(y)) missed"
+        case .tapRetry: "tap retry"
         case .finished: "script finished"
         }
     }

@@ -14,6 +14,7 @@
 /// pull to refresh
 /// tap 5                       # the photo with index 5 (counting from 0)
 /// tap at 120 300              # a point of the viewport, from its top-left corner
+/// tap retry                   # the footer's "Couldn't load — tap to retry"
 /// ```
 ///
 /// | step | meaning |
@@ -25,6 +26,7 @@
 /// | `pull to refresh` | pull down past the top and let go |
 /// | `tap INDEX` | tap the photo with this index |
 /// | `tap at X Y` | tap a point of the viewport |
+/// | `tap retry` | tap the footer's "Couldn't load — tap to retry" |
 ///
 /// A duration is a number followed by `ms` or `s`, with no space: `300ms`, `1.5s`, at most
 /// one hour. Numbers are plain decimals (`2400`, `-3000`, `12.5`); offsets may end in `pt`.
@@ -74,6 +76,7 @@ public enum ScrollScript {
         case .pullToRefresh: "pull to refresh"
         case .tap(let index): "tap \(index)"
         case .tapAt(let x, let y): "tap at \(text(for: x)) \(text(for: y))"
+        case .tapRetry: "tap retry"
         }
     }
 
@@ -219,7 +222,10 @@ private struct LineReader {
             try keyword("refresh")
             step = .pullToRefresh
         case "tap":
-            if let word = peek(), word.text.lowercased() == "at" {
+            if let word = peek(), word.text.lowercased() == "retry" {
+                position += 1
+                step = .tapRetry
+            } else if let word = peek(), word.text.lowercased() == "at" {
                 position += 1
                 let x = try number(expected: "an x coordinate in points", unit: "pt")
                 let y = try number(expected: "a y coordinate in points", unit: "pt")

@@ -131,6 +131,7 @@ public final class ScrollSimulator: Sendable {
     private let geometryValue: BehaviorValue<ScrollGeometry>
     private let pullSubject = Subject<Void>()
     private let tapSubject = Subject<Int>()
+    private let retryTapSubject = Subject<Void>()
     private let actionSubject = Subject<ScrollAction>()
 
     /// Creates a simulator at rest at the top of empty content.
@@ -159,7 +160,8 @@ public final class ScrollSimulator: Sendable {
     // MARK: Outputs
 
     /// The scroll position: the current geometry on subscription, then one per frame while the
-    /// content moves and one whenever ``setPhotos(_:)`` changes the content's height.
+    /// content moves and one after every layout (each ``setPhotos(_:)``), even when the content's
+    /// height did not change, as observing a scroll view's `contentSize` reports every set.
     ///
     /// Like RxCocoa's `rx.contentOffset`, it never completes; events arrive on the scheduler
     /// (frames) or on the thread that called ``setPhotos(_:)``.
@@ -175,6 +177,11 @@ public final class ScrollSimulator: Sendable {
     /// Emits the index of each item a tap hits.
     public var taps: Observable<Int> {
         tapSubject.asObservable()
+    }
+
+    /// Emits when the footer's "tap to retry" button is tapped.
+    public var retryTaps: Observable<Void> {
+        retryTapSubject.asObservable()
     }
 
     /// What the finger did and how the view answered, for a timeline.
@@ -236,8 +243,8 @@ public final class ScrollSimulator: Sendable {
     ///
     /// When the list extends the one shown (the same ids first, then more: a page arrived),
     /// only the new items are laid out; otherwise (a refresh replaced the list) the layout starts
-    /// over. If the content's height changes, ``geometry`` emits, and an offset past the new end
-    /// moves back to it.
+    /// over. An offset past the new end moves back to it, and ``geometry`` then emits the new
+    /// layout's geometry, changed or not.
     ///
     /// A ``PhotoList`` that extends the one shown by appending to it (as each state of a
     /// ``FeedViewModel`` extends the last) is recognised in constant time, so a page costs the
@@ -246,12 +253,11 @@ public final class ScrollSimulator: Sendable {
     /// - Parameter photos: The photos to show.
     public func setPhotos(_ photos: some Sequence<Photo>) {
         let photos = PhotoList(photos)
-        let changed = state.withLock { state -> ScrollGeometry? in
-            let before = state.geometry
+        let laidOut = state.withLock { state -> ScrollGeometry in
             state.show(photos)
-            return state.geometry == before ? nil : state.geometry
+            return state.geometry
         }
-        if let changed { geometryValue.accept(changed) }
+        geometryValue.accept(laidOut)
     }
 
     /// Plays a script of gestures, one step after another.
@@ -351,6 +357,11 @@ public final class ScrollSimulator: Sendable {
 
     fileprivate func emit(_ action: ScrollAction) {
         actionSubject.onNext(action)
+    }
+
+    fileprivate func tapRetry() {
+        actionSubject.onNext(.tapRetry)
+        retryTapSubject.onNext(())
     }
 
     fileprivate func releasePull() {
@@ -588,6 +599,7 @@ private enum Instruction: Sendable {
     case motion(MotionRequest)
     case tap(TapTarget)
     case releasePull
+    case tapRetry
 
     static func expand(_ step: ScrollStep) -> [Instruction] {
         switch step {
@@ -599,6 +611,7 @@ private enum Instruction: Sendable {
         case .pullToRefresh: [.motion(.scrollToTop), .motion(.pull), .releasePull, .motion(.springBack)]
         case .tap(let index): [.tap(.item(index))]
         case .tapAt(let x, let y): [.tap(.point(x: x, y: y))]
+        case .tapRetry: [.tapRetry]
         }
     }
 }
@@ -656,6 +669,8 @@ private final class ScriptRun: Sendable {
                 simulator.tap(target)
             case .releasePull:
                 simulator.releasePull()
+            case .tapRetry:
+                simulator.tapRetry()
             }
             index += 1
         }

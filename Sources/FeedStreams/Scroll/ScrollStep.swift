@@ -35,6 +35,8 @@ public enum ScrollStep: Sendable, Equatable, CustomStringConvertible {
     case tap(index: Int)
     /// Tap a point of the viewport (x from its left edge, y from its top edge).
     case tapAt(x: Double, y: Double)
+    /// Tap the footer's "Couldn't load — tap to retry" button.
+    case tapRetry
 
     /// `drag to 600 over 0.4 seconds`, `fling 4000 pt/s`, `tap #3`.
     public var description: String {
@@ -47,6 +49,7 @@ public enum ScrollStep: Sendable, Equatable, CustomStringConvertible {
         case .pullToRefresh: "pull to refresh"
         case .tap(let index): "tap #\(index)"
         case .tapAt(let x, let y): "tap at (\(x), \(y))"
+        case .tapRetry: "tap retry"
         }
     }
 }

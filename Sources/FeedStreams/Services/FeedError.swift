@@ -31,6 +31,9 @@ public enum FeedError: Error, Equatable, Sendable {
     case cancelled
     /// Another networking failure, such as a refused connection or one that dropped mid-response.
     case transport(URLError.Code)
+    /// One of the feed's input streams failed (a bug in the app, not the network); the feed
+    /// treats that input as ended and goes on. `input` names it, `reason` is the error's text.
+    case inputFailed(input: String, reason: String)
 
     /// How long the server asked the client to wait before asking again, if it said.
     public var retryAfter: Duration? {
@@ -60,6 +63,8 @@ public enum FeedError: Error, Equatable, Sendable {
             "The request was cancelled."
         case .transport:
             "Couldn't reach Unsplash. Check your connection and pull to refresh."
+        case .inputFailed:
+            "Something went wrong on this screen. The photos you have stay; pull to refresh to load more."
         }
     }
 }

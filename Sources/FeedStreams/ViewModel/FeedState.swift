@@ -1,91 +1,110 @@
 /// Everything the feed knows, and the one function that changes it.
 ///
-/// `FeedState` is a plain value and ``reduce(_:_:)`` is a pure function, so the feed's rules
-/// can be read, and tested, without streams or time:
+/// `FeedState` is a plain value and ``reduce(_:_:at:)`` is a pure function, so the feed's rules
+/// can be read, and tested, without streams or time. The rules, in short:
 ///
-/// - the first load and every refresh request page 1 and replace the list; a refresh
-///   supersedes a request in flight, whose late response is then dropped;
-/// - reaching the bottom starts a request only when none is in flight and the last page has not
-///   arrived; otherwise the trigger is ignored (and counted), never queued;
-/// - the page counter advances only when a page arrives; after a failure the list stays, the
-///   error is reported once, nothing is in flight, and the next trigger asks for the same page;
-/// - photos are de-duplicated by id across pages, and the number dropped is counted.
+/// - **Load more is a level.** The next page is *wanted* while the screen needs content (the
+///   last geometry is within ``FeedConfiguration/prefetchDistance`` of the end, or the content
+///   cannot fill the screen at all), nothing is loading, more pages exist, no back-off runs and
+///   the request budget allows it. The rules re-evaluate after every event, so a request starts
+///   at the first instant it is wanted (a page lands, the geometry changes, a back-off ends, a
+///   refresh completes), and at no other.
+/// - After the list changes, the feed waits for the next geometry before it decides again: the
+///   old geometry describes the old content.
+/// - The first load and every refresh request page 1 and replace the list; a refresh cancels a
+///   request in flight.
+/// - A failed page is retried by itself after a back-off (``RetryPolicy``), then waits for a
+///   gesture. A failed refresh is reported and not retried: the list stays (with no list yet,
+///   it counts as the first page failing).
+/// - No more than ``FeedConfiguration/maxRequestsPerMinute`` requests start in any minute.
+/// - Photos are de-duplicated by id across pages.
 ///
-/// ``FeedViewModel`` folds its inputs and the service's responses through `reduce` and starts
-/// a request whenever ``inFlight`` changes to a new one.
+/// Each state records what its event decided, and why, in ``decisions``.
 public struct FeedState: Sendable, Equatable {
-    /// What can happen to the feed.
-    public enum Event: Sendable, Equatable {
-        /// The screen appeared: load page 1 if nothing was loaded yet.
-        case load
-        /// Pull to refresh.
-        case refresh
-        /// The user scrolled to the bottom.
-        case reachedBottom
-        /// A page arrived for a request.
-        case loaded(PageRequest, PhotoPage)
-        /// A request failed.
-        case failed(PageRequest, FeedError)
-        /// The user tapped the photo at an index.
-        case selected(index: Int)
-    }
+    /// The rules' settings.
+    public let configuration: FeedConfiguration
 
     /// The photos on screen, without duplicates, in feed order.
     ///
     /// A page appends to the list in place (see ``PhotoList``), so a new state shares the previous
     /// state's photos instead of copying them, and the previous state still sees only its own.
-    public private(set) var photos = PhotoList()
-    /// Increases each time ``photos`` changes, so observers can skip states that did not
-    /// touch the list without comparing it element by element.
-    public private(set) var revision = 0
-    /// The page a "load more" asks for.
-    public private(set) var nextPage = 1
+    public internal(set) var photos = PhotoList()
+    /// Increases each time ``photos`` changes, so observers can skip states that did not touch
+    /// the list without comparing it element by element.
+    public internal(set) var revision = 0
+    /// The page the next request for more asks for.
+    public internal(set) var nextPage = 1
     /// Whether the last page has arrived; no more pages are requested until a refresh.
-    public private(set) var isLastPage = false
+    public internal(set) var isLastPage = false
     /// Whether a page has ever arrived (the "No photos" label waits for it).
-    public private(set) var hasLoaded = false
-    /// The request whose response the feed is waiting for.
-    public private(set) var inFlight: PageRequest?
+    public internal(set) var hasLoaded = false
+    /// Whether the screen has appeared (``FeedEvent/load``).
+    public internal(set) var hasAppeared = false
     /// The total number of photos the service reported, if it did.
-    public private(set) var totalCount: Int?
+    public internal(set) var totalCount: Int?
 
-    /// How the last event changed the list, if it did (a one-shot effect).
-    public private(set) var change: FeedChange?
-    /// The error the last event reported, if any (a one-shot effect).
-    public private(set) var error: FeedError?
-    /// The photo the last event selected, if any (a one-shot effect).
-    public private(set) var selectedPhoto: Photo?
+    /// The request whose response the feed is waiting for.
+    public internal(set) var inFlight: PageRequest?
+    /// The last geometry the scroll view reported, if any.
+    public internal(set) var geometry: ScrollGeometry?
+    /// Whether the list changed after ``geometry`` was measured: until the next geometry, the
+    /// level is unknown and no request starts from it.
+    public internal(set) var isAwaitingLayout = false
+    /// The failures of the page the feed wants next, if its last request failed.
+    public internal(set) var backoff: Backoff?
+    /// The start times of the requests of the last minute, oldest first.
+    public internal(set) var recentRequests: [Duration] = []
+    /// When the request budget allows the next request, while a wanted request waits for it.
+    public internal(set) var budgetResumesAt: Duration?
+    /// The time of the event that made this state, on the feed's clock.
+    public internal(set) var now: Duration = .zero
 
+    /// What the event that made this state decided, in order.
+    public internal(set) var decisions: [FeedDecision] = []
     /// Counters, for the demo's summary and for tests.
-    public private(set) var stats = Stats()
+    public internal(set) var stats = Stats()
 
     /// What the feed has done so far.
     public struct Stats: Sendable, Equatable {
-        /// Requests started.
-        public var requests = 0
+        /// Requests started, by reason.
+        public var requests: [PageRequest.Reason: Int] = [:]
         /// Pages that arrived and were used.
         public var pagesLoaded = 0
         /// Requests that failed.
         public var failures = 0
         /// Photos dropped because their id was already on screen.
         public var duplicatesDropped = 0
-        /// Reached-bottom triggers ignored because a request was in flight.
-        public var triggersIgnoredWhileLoading = 0
-        /// Responses dropped because a refresh superseded their request.
+        /// Triggers that started nothing, by reason.
+        public var triggersIgnored: [FeedDecision.IgnoredBecause: Int] = [:]
+        /// Requests cancelled because a refresh superseded them.
+        public var cancelled = 0
+        /// Responses dropped because their request was no longer in flight.
         public var staleResponsesDropped = 0
+
+        /// No requests, pages or failures yet.
+        public init() {}
+
+        /// All requests started.
+        public var totalRequests: Int {
+            requests.values.reduce(0, +)
+        }
     }
 
-    /// An empty feed that has loaded nothing.
-    public init() {}
+    /// An empty feed that has loaded nothing, with these rules.
+    public init(configuration: FeedConfiguration = FeedConfiguration()) {
+        self.configuration = configuration
+    }
+
+    // MARK: Derived
 
     /// Whether a pull-to-refresh is in flight (the refresh control spins).
     public var isRefreshing: Bool {
-        inFlight?.kind == .refresh
+        inFlight?.isRefresh ?? false
     }
 
     /// Whether a first page or a next page is in flight (the footer spinner spins).
     public var isLoadingMore: Bool {
-        inFlight.map { $0.kind != .refresh } ?? false
+        inFlight.map { !$0.isRefresh } ?? false
     }
 
     /// Whether to show the "No photos" label: a page arrived, it was empty, nothing is loading.
@@ -93,70 +112,95 @@ public struct FeedState: Sendable, Equatable {
         hasLoaded && photos.isEmpty && inFlight == nil
     }
 
-    /// The state after `event`.
-    ///
-    /// - Parameters:
-    ///   - state: The state before the event.
-    ///   - event: What happened.
-    /// - Returns: The new state; its ``change``, ``error`` and ``selectedPhoto`` describe this
-    ///   event only.
-    public static func reduce(_ state: FeedState, _ event: Event) -> FeedState {
-        var next = state
-        next.change = nil
-        next.error = nil
-        next.selectedPhoto = nil
-        switch event {
-        case .load:
-            if !next.hasLoaded, next.inFlight == nil { next.start(page: 1, kind: .firstPage) }
-        case .refresh:
-            if next.inFlight?.kind != .refresh { next.start(page: 1, kind: .refresh) }
-        case .reachedBottom:
-            if next.inFlight != nil {
-                next.stats.triggersIgnoredWhileLoading += 1
-            } else if !next.isLastPage {
-                next.start(page: next.nextPage, kind: next.hasLoaded ? .nextPage : .firstPage)
-            }
-        case .loaded(let request, let page):
-            guard request == next.inFlight else {
-                next.stats.staleResponsesDropped += 1
-                break
-            }
-            next.inFlight = nil
-            next.receive(page, for: request)
-        case .failed(let request, let error):
-            guard request == next.inFlight else {
-                next.stats.staleResponsesDropped += 1
-                break
-            }
-            next.inFlight = nil
-            next.error = error
-            next.stats.failures += 1
-        case .selected(let index):
-            next.selectedPhoto = next.photos.indices.contains(index) ? next.photos[index] : nil
-        }
-        return next
+    /// What the screen needs, from the last geometry; `nil` before the first one.
+    public var demand: ContentDemand? {
+        geometry?.demand(prefetchDistance: configuration.prefetchDistance)
     }
 
-    private mutating func start(page: Int, kind: PageRequest.Kind) {
-        stats.requests += 1
-        inFlight = PageRequest(id: stats.requests, page: page, kind: kind)
+    /// Whether the screen needs the next page now: the first page once the screen appeared,
+    /// or any page while the last geometry, measured on the current content, wants more.
+    public var needsContent: Bool {
+        if !hasLoaded, hasAppeared { return true }
+        return !isAwaitingLayout && demand?.wantsMore == true
     }
 
-    private mutating func receive(_ page: PhotoPage, for request: PageRequest) {
-        if request.replacesList { photos = PhotoList() }
-        let before = photos.count
-        let added = photos.appendNew(page.photos)
-        stats.duplicatesDropped += page.photos.count - added
-        stats.pagesLoaded += 1
-        hasLoaded = true
-        nextPage = request.page + 1
-        isLastPage = !page.hasNextPage
-        totalCount = page.totalCount ?? totalCount
-        if request.replacesList {
-            change = .reload
-        } else if photos.count > before {
-            change = .insert(before..<photos.count)
+    /// Why a request for the next page cannot start now, or `nil` when it can.
+    public var blocker: FeedDecision.IgnoredBecause? {
+        if inFlight != nil { return .loading }
+        if hasLoaded, isLastPage { return .lastPage }
+        switch backoff?.phase {
+        case .waiting: return .backoff
+        case .exhausted: return .retriesExhausted
+        case .ready, .rearmed, nil: break
         }
-        if change != nil { revision += 1 }
+        if budgetResumesAt != nil { return .requestBudget }
+        return nil
     }
+
+    /// Whether the next page is wanted and nothing stands in its way. After every event the
+    /// rules start it, so a state that ``reduce(_:_:at:)`` returned never has this set.
+    public var wantsNextPage: Bool {
+        needsContent && blocker == nil
+    }
+
+    /// When the feed's timer must wake it: the end of a back-off or of the budget's wait.
+    public var nextWakeUp: Duration? {
+        switch (backoff?.resumesAt, budgetResumesAt) {
+        case (let a?, let b?): min(a, b)
+        case (let a?, nil): a
+        case (nil, let b?): b
+        case (nil, nil): nil
+        }
+    }
+
+    /// How the list changed with this state's event, if it did (a one-shot effect).
+    public var change: FeedChange? {
+        for case .pageArrived(_, _, let change?, _) in decisions { return change }
+        return nil
+    }
+
+    /// The error this state's event reported, if any (a one-shot effect).
+    public var error: FeedError? {
+        for decision in decisions {
+            switch decision {
+            case .requestFailed(_, let error), .inputFailed(let error): return error
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The photo this state's event selected, if any (a one-shot effect).
+    public var selectedPhoto: Photo? {
+        for case .photoSelected(_, let photo) in decisions { return photo }
+        return nil
+    }
+
+    /// What the footer under the list shows.
+    public var footer: FeedFooter {
+        if isLoadingMore { return .loading }
+        if let backoff {
+            switch backoff.phase {
+            case .waiting(let until): return .retrying(page: backoff.page, at: until, after: backoff.error)
+            case .exhausted, .rearmed: return .tapToRetry(backoff.error)
+            case .ready: break
+            }
+        }
+        if hasLoaded, isLastPage, !photos.isEmpty { return .endOfFeed }
+        return .hidden
+    }
+}
+
+/// What the footer under the list shows.
+public enum FeedFooter: Sendable, Equatable {
+    /// Nothing.
+    case hidden
+    /// A spinner: the first page or the next page is loading.
+    case loading
+    /// "Couldn't load — retrying in 4 s": a back-off runs until `at` on the feed's clock.
+    case retrying(page: Int, at: Duration, after: FeedError)
+    /// "Couldn't load — tap to retry": the automatic retries ran out.
+    case tapToRetry(FeedError)
+    /// "You're all caught up": the last page has arrived.
+    case endOfFeed
 }

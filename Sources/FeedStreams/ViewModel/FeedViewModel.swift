@@ -1,68 +1,92 @@
 import Streams
 
-/// The photo feed as an Input/Output view model: user actions in, screen state out.
+/// The photo feed as an Input/Output view model: user actions and scroll geometry in, screen
+/// state out.
 ///
 /// ```swift
-/// let viewModel = FeedViewModel(
+/// let viewModel = try FeedViewModel(
 ///     input: .init(
 ///         load: viewDidAppear,
 ///         refresh: refreshControl.pulls,
-///         reachedBottom: scrollView.geometry.reachedBottom(),
-///         selection: collectionView.taps,
-///         contentOffset: scrollView.geometry.map(\.contentOffset)
+///         geometry: scrollView.geometry,
+///         retry: footer.retryTaps,
+///         selection: collectionView.taps
 ///     ),
 ///     dependencies: .init(service: UnsplashHTTPService(accessKey: key), scheduler: DispatchQueueScheduler.main)
 /// )
 /// viewModel.output.changes.subscribe(onNext: apply).disposed(by: bag)
 /// ```
 ///
-/// `init` only describes how outputs derive from inputs; it subscribes to nothing. The feed
-/// runs while at least one output is subscribed, and every output shares that one run. When
-/// the last output subscription is disposed, the feed stops: a request in flight is
-/// cancelled and nothing more is requested.
+/// `init` checks the configuration and describes how outputs derive from inputs; it subscribes
+/// to nothing. The feed runs while at least one output is subscribed, and every output shares
+/// that one run. When the last output subscription is disposed, the feed stops: a request in
+/// flight and a back-off timer are cancelled, and nothing more is requested.
 ///
-/// The rules live in ``FeedState/reduce(_:_:)``:
+/// ## Paging is a level
 ///
-/// - the first load and every refresh request page 1 and replace the list; a refresh cancels
-///   a load-more in flight, and its late page is dropped;
-/// - ``Input/reachedBottom`` (throttled) starts at most one request at a time; triggers while
-///   loading are ignored, never queued;
-/// - the page counter advances only on success; after a failure the list stays, the error is
-///   shown once, the flags return to `false`, and the next trigger retries the same page;
-/// - once the last page has arrived, nothing is requested until a refresh;
-/// - photos are de-duplicated by id across pages, and the number dropped is observable.
+/// The feed loads the next page whenever it is *wanted*: the last ``Input/geometry`` has the end
+/// of the content within ``FeedConfiguration/prefetchDistance`` of the visible area (content
+/// shorter than the screen counts), nothing is loading, the last page has not arrived, no
+/// back-off runs and the request budget allows it. The rules re-evaluate whenever any of those
+/// change, so the feed fills a screen that a short page left empty, keeps loading while a grid
+/// page did not make the content taller, and stops as soon as the content reaches far enough.
+/// A trigger while a page loads is ignored, never queued. See ``FeedState`` for every rule.
 ///
-/// Outputs never fail: a failed request becomes an ``Output/error`` and the feed stays usable.
-/// Responses are delivered on ``Dependencies/scheduler``; send the inputs on it too (the main
-/// scheduler in an app), and every output is delivered there.
+/// ## Guarantees
+///
+/// - A refresh cancels a request in flight; its late answer never lands.
+/// - The page counter advances only on success. A failed page is retried by itself after a
+///   jittered exponential back-off (``RetryPolicy``), at least as long as a rate limit's reset;
+///   after the tries run out, the ``Output/footer`` offers "tap to retry" (``Input/retry``), and
+///   scrolling away from the end and back asks again too.
+/// - No more than ``FeedConfiguration/maxRequestsPerMinute`` requests start in any minute.
+/// - Photos are de-duplicated by id across pages, and the number dropped is observable.
+/// - Outputs never fail. A failed request becomes one ``Output/error`` and the feed stays usable.
+///   An input that fails is treated as ended: its failure is reported once, as
+///   ``FeedError/inputFailed(input:reason:)``, and every output goes on. An input that completes
+///   is simply ended.
+///
+/// ## Threads
+///
+/// Responses and timers are delivered on ``Dependencies/scheduler``; send the inputs on it too
+/// (the main scheduler in an app), and every output is delivered there.
 public struct FeedViewModel: Sendable {
-    /// What the user does.
+    /// What the user does and what the scroll view reports.
     public struct Input: Sendable {
         /// The screen appeared: load the first page (once).
         public var load: Observable<Void>
         /// Pull to refresh.
         public var refresh: Observable<Void>
-        /// The user scrolled near the bottom (see `reachedBottom(tolerance:)`).
+        /// The scroll view's geometry: send one whenever the view scrolls or lays out its content
+        /// (both `contentOffset` and `contentSize` observations, which report every set). The
+        /// primary input for paging.
+        public var geometry: Observable<ScrollGeometry>
+        /// An edge, for code that has only events such as the usual `reachedBottom` extension:
+        /// each event may start the next page at that instant, and is ignored (never queued)
+        /// when it cannot. Prefer ``geometry``, which cannot miss a page that leaves the screen
+        /// short.
         public var reachedBottom: Observable<Void>
+        /// The footer's "Couldn't load — tap to retry".
+        public var retry: Observable<Void>
         /// The index of a tapped photo.
         public var selection: Observable<Int>
-        /// The scroll view's vertical content offset.
-        public var contentOffset: Observable<Double>
 
         /// Creates the inputs from any observables, subjects or relays; any not given never
         /// fires.
         public init(
             load: some ObservableType<Void> = Observable<Void>.never(),
             refresh: some ObservableType<Void> = Observable<Void>.never(),
+            geometry: some ObservableType<ScrollGeometry> = Observable<ScrollGeometry>.never(),
             reachedBottom: some ObservableType<Void> = Observable<Void>.never(),
-            selection: some ObservableType<Int> = Observable<Int>.never(),
-            contentOffset: some ObservableType<Double> = Observable<Double>.never()
+            retry: some ObservableType<Void> = Observable<Void>.never(),
+            selection: some ObservableType<Int> = Observable<Int>.never()
         ) {
             self.load = load.asObservable()
             self.refresh = refresh.asObservable()
+            self.geometry = geometry.asObservable()
             self.reachedBottom = reachedBottom.asObservable()
+            self.retry = retry.asObservable()
             self.selection = selection.asObservable()
-            self.contentOffset = contentOffset.asObservable()
         }
     }
 
@@ -70,37 +94,24 @@ public struct FeedViewModel: Sendable {
     public struct Dependencies: Sendable {
         /// Where pages come from.
         public var service: any PhotoService
-        /// The scheduler for throttling and for delivering responses (main in an app).
+        /// The clock of back-offs and the scheduler that delivers responses (main in an app).
         public var scheduler: any Scheduler
-        /// Photos per page.
-        public var perPage: Int
-        /// Reached-bottom triggers closer together than this are throttled before they reach
-        /// the feed's rules: the first passes at once, and the latest of the rest when the
-        /// window closes.
-        public var loadMoreThrottle: Duration
-        /// The content offset past which the scroll-to-top button shows.
-        public var scrollToTopThreshold: Double
+        /// The rules' settings.
+        public var configuration: FeedConfiguration
 
         /// Creates the dependencies.
-        public init(
-            service: any PhotoService,
-            scheduler: any Scheduler,
-            perPage: Int = 10,
-            loadMoreThrottle: Duration = .milliseconds(300),
-            scrollToTopThreshold: Double = 1_500
-        ) {
+        public init(service: any PhotoService, scheduler: any Scheduler, configuration: FeedConfiguration = FeedConfiguration()) {
             self.service = service
             self.scheduler = scheduler
-            self.perPage = perPage
-            self.loadMoreThrottle = loadMoreThrottle
-            self.scrollToTopThreshold = scrollToTopThreshold
+            self.configuration = configuration
         }
     }
 
     /// What the screen shows. Every output starts with the current value where it has one, and
     /// never fails.
     public struct Output: Sendable {
-        /// The whole state, for screens and tools that want everything (the demo, tests).
+        /// The whole state, for screens and tools that want everything (the demo, tests); each
+        /// state's ``FeedState/decisions`` say what its event decided.
         public let state: Observable<FeedState>
         /// The photos on screen, each time the list changes.
         public let photos: Observable<PhotoList>
@@ -111,6 +122,8 @@ public struct FeedViewModel: Sendable {
         public let isRefreshing: Observable<Bool>
         /// Whether the footer spinner spins (first page or next page loading).
         public let isLoadingMore: Observable<Bool>
+        /// What the footer shows: a spinner, "retrying in 4 s", "tap to retry", the end.
+        public let footer: Observable<FeedFooter>
         /// Whether the last page has arrived.
         public let isLastPage: Observable<Bool>
         /// Whether to show the "No photos" label.
@@ -128,41 +141,53 @@ public struct FeedViewModel: Sendable {
     /// The outputs, derived from the inputs.
     public let output: Output
 
-    /// Derives the outputs from the inputs. Subscribes to nothing.
-    public init(input: Input, dependencies: Dependencies) {
+    /// Checks the configuration and derives the outputs from the inputs. Subscribes to nothing.
+    ///
+    /// - Throws: ``FeedConfigurationError`` when a setting is out of range, such as a `perPage`
+    ///   of 0, before anything runs.
+    public init(input: Input, dependencies: Dependencies) throws(FeedConfigurationError) {
+        let configuration = dependencies.configuration
+        try configuration.validate()
         let service = dependencies.service
-        let perPage = dependencies.perPage
         let scheduler = dependencies.scheduler
 
-        let events = Observable<FeedState.Event>.merge(
-            input.load.map { .load },
-            input.refresh.map { .refresh },
-            input.reachedBottom
-                .throttle(dependencies.loadMoreThrottle, latest: true, scheduler: scheduler)
-                .map { .reachedBottom },
-            input.selection.map { .selected(index: $0) }
+        let events = Observable<FeedEvent>.merge(
+            Self.guarded(input.load, "load") { .load },
+            Self.guarded(input.refresh, "refresh") { .refresh },
+            Self.guarded(input.geometry, "geometry") { .geometry($0) },
+            Self.guarded(input.reachedBottom, "reachedBottom") { .reachedBottom },
+            Self.guarded(input.retry, "retry") { .retry },
+            Self.guarded(input.selection, "selection") { .selected(index: $0) }
         )
 
         let state = Observable<FeedState>.feedbackLoop(
-            initial: FeedState(),
+            initial: FeedState(configuration: configuration),
             events: events,
-            reduce: FeedState.reduce
+            reduce: { state, event in FeedState.reduce(state, event, at: scheduler.now) }
         ) { states in
-            // Start a request whenever the state wants a new one; a newer request (a refresh)
-            // disposes the one before it, which cancels it.
-            states.map(\.inFlight).distinctUntilChanged().flatMapLatest { request -> Observable<FeedState.Event> in
-                guard let request else { return .empty() }
-                return service.photos(page: request.page, perPage: perPage).asObservable()
-                    .map { .loaded(request, $0) }
-                    .catch { .just(.failed(request, FeedError(describing: $0))) }
-                    .observe(on: scheduler)
-            }
+            Observable<FeedEvent>.merge(
+                // Start a request whenever the state wants a new one; a newer request (a
+                // refresh) disposes the one before it, which cancels it.
+                states.map(\.inFlight).distinctUntilChanged().flatMapLatest { request -> Observable<FeedEvent> in
+                    guard let request else { return .empty() }
+                    return service.photos(page: request.page, perPage: configuration.perPage).asObservable()
+                        .map { .loaded(request, $0) }
+                        .catch { .just(.failed(request, FeedError(describing: $0))) }
+                        .observe(on: scheduler)
+                },
+                // Wake the rules when a back-off or the request budget's wait ends.
+                states.map(\.nextWakeUp).distinctUntilChanged().flatMapLatest { wakeUp -> Observable<FeedEvent> in
+                    guard let wakeUp else { return .empty() }
+                    return Observable.timer(max(wakeUp - scheduler.now, .zero), scheduler: scheduler).map { _ in .wakeUp }
+                }
+            )
         }
         .share(replay: 1)
 
         // Each subscriber's first state is the current one; what follows are transitions, so
         // one-shot outputs skip it and never replay an old effect.
         let transitions = state.skip(1)
+        let threshold = configuration.scrollToTopThreshold
 
         output = Output(
             state: state,
@@ -170,15 +195,25 @@ public struct FeedViewModel: Sendable {
             changes: transitions.compactMap(\.change),
             isRefreshing: state.map(\.isRefreshing).distinctUntilChanged(),
             isLoadingMore: state.map(\.isLoadingMore).distinctUntilChanged(),
+            footer: state.map(\.footer).distinctUntilChanged(),
             isLastPage: state.map(\.isLastPage).distinctUntilChanged(),
             isEmpty: state.map(\.isEmpty).distinctUntilChanged(),
             error: transitions.compactMap(\.error),
             selectedPhoto: transitions.compactMap(\.selectedPhoto),
-            showsScrollToTop: input.contentOffset
-                .map { $0 > dependencies.scrollToTopThreshold }
-                .startWith(false)
-                .distinctUntilChanged(),
+            showsScrollToTop: state.map { ($0.geometry?.contentOffsetY ?? 0) > threshold }.distinctUntilChanged(),
             duplicatesDropped: state.map(\.stats.duplicatesDropped).distinctUntilChanged()
         )
+    }
+
+    /// An input as feed events: a failure becomes one ``FeedEvent/inputFailed(_:)`` and ends the
+    /// input; the other inputs and the outputs go on.
+    private static func guarded<Element: Sendable>(
+        _ input: Observable<Element>,
+        _ name: String,
+        _ event: @escaping @Sendable (Element) -> FeedEvent
+    ) -> Observable<FeedEvent> {
+        input.map(event).catch { error in
+            .just(.inputFailed(.inputFailed(input: name, reason: String(describing: error))))
+        }
     }
 }

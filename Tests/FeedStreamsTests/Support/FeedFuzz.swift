@@ -88,14 +88,18 @@ enum FuzzPhotos {
 /// the catalog grows.
 struct FeedScenario: Sendable, CustomStringConvertible {
     enum Input: Sendable, Equatable, CustomStringConvertible {
-        case load, refresh, bottom, select(Int)
+        case load, refresh, bottom, retry, select(Int)
+        /// The scroll view's geometry on a 600 pt screen.
+        case geometry(content: Int, offset: Int)
 
         var description: String {
             switch self {
             case .load: "load"
             case .refresh: "refresh"
             case .bottom: "bottom"
+            case .retry: "retry"
             case .select(let index): "select(\(index))"
+            case .geometry(let content, let offset): "geometry(\(offset)/\(content))"
             }
         }
     }
@@ -123,6 +127,8 @@ struct FeedScenario: Sendable, CustomStringConvertible {
 
     let seed: UInt64
     let perPage: Int
+    /// The feed's rules: random retries and request budget.
+    let configuration: FeedConfiguration
     /// The catalog before any live photo: ids, possibly with repeats.
     let base: [String]
     /// Ticks at which one new photo is published at the top of the feed.
@@ -137,6 +143,15 @@ struct FeedScenario: Sendable, CustomStringConvertible {
         var random = FuzzRandom(seed: seed)
         self.seed = seed
         perPage = random.int(1...4)
+        configuration = FeedConfiguration(
+            perPage: perPage,
+            prefetchDistance: 600,
+            retry: RetryPolicy(
+                maxAttempts: random.int(0...3), initialDelay: .milliseconds(100 * random.int(1...5)),
+                jitter: random.pick([0, 0.3]), seed: random.next()
+            ),
+            maxRequestsPerMinute: random.pick([5, 60])
+        )
         let baseCount = random.chance(0.1) ? 0 : random.int(1...(perPage * 6))
         var base = (0..<baseCount).map { "b\($0)" }
         if baseCount > 2, random.chance(0.4) {
@@ -153,6 +168,8 @@ struct FeedScenario: Sendable, CustomStringConvertible {
         let bottomRate = random.pick([0.05, 0.2, 0.5, 0.9])
         let refreshRate = random.pick([0.0, 0.02, 0.08])
         let selectRate = random.pick([0.0, 0.05])
+        let geometryRate = random.pick([0.0, 0.1, 0.4])
+        let retryRate = random.pick([0.0, 0.03])
         var inputs: [(Int, Input)] = []
         if random.chance(0.9) { inputs.append((random.int(0...4), .load)) }
         for tick in 1..<endTick {
@@ -160,6 +177,11 @@ struct FeedScenario: Sendable, CustomStringConvertible {
             if random.chance(refreshRate) { inputs.append((tick, .refresh)) }
             if random.chance(selectRate) { inputs.append((tick, .select(random.int(-1...20)))) }
             if random.chance(0.01) { inputs.append((tick, .load)) }
+            if random.chance(retryRate) { inputs.append((tick, .retry)) }
+            if random.chance(geometryRate) {
+                let content = random.pick([0, 300, 1_000, 2_500, 6_000])
+                inputs.append((tick, .geometry(content: content, offset: random.int(0...max(content - 600, 0)))))
+            }
         }
         self.inputs = inputs.sorted { $0.0 < $1.0 }.map { (tick: $0.0, input: $0.1) }
 
@@ -298,11 +320,28 @@ struct ScrollScenario: Sendable, CustomStringConvertible {
     let steps: [ScrollStep]
     /// When the screen goes away, in milliseconds.
     let disposeAt: Int
+    /// The screen and its layout.
+    let screen: ScrollSimulator.Configuration
+    /// The feed's rules.
+    let configuration: FeedConfiguration
 
     init(seed: UInt64) {
         var random = FuzzRandom(seed: seed)
         self.seed = seed
         perPage = random.int(1...10)
+        screen = ScrollSimulator.Configuration(
+            viewportHeight: Double(random.pick([300, 600, 844])),
+            bottomInset: Double(random.pick([0, 0, 34])),
+            layoutStyle: random.pick([.singleColumn, .waterfall(columns: 2), .grid(itemHeight: 190)])
+        )
+        configuration = FeedConfiguration(
+            perPage: perPage,
+            prefetchDistance: Double(random.pick([0, 200, 800])),
+            retry: RetryPolicy(
+                maxAttempts: random.int(0...3), initialDelay: .milliseconds(random.pick([50, 500, 2_000])),
+                jitter: random.pick([0, 0.3]), seed: random.next()
+            )
+        )
         catalogCount = random.pick([0, 3, 12, 40, 120])
         latency = .milliseconds(random.pick([0, 50, 400, 1_500]))
         failureRate = random.pick([0.0, 0.2, 0.5])
@@ -315,7 +354,7 @@ struct ScrollScenario: Sendable, CustomStringConvertible {
             case 3, 4: steps.append(.fling(velocity: Double(random.int(-12_000...12_000))))
             case 5, 6: steps.append(.scrollToBottom)
             case 7: steps.append(.scrollToTop)
-            case 8: steps.append(.pullToRefresh)
+            case 8: steps.append(random.chance(0.5) ? .pullToRefresh : .tapRetry)
             default: steps.append(random.chance(0.5) ? .tap(index: random.int(0...30)) : .tapAt(x: Double(random.int(0...400)), y: Double(random.int(0...800))))
             }
         }
@@ -326,7 +365,8 @@ struct ScrollScenario: Sendable, CustomStringConvertible {
     var description: String {
         """
         seed 0x\(String(seed, radix: 16)): perPage \(perPage), catalog \(catalogCount), latency \(latency), \
-        failure rate \(failureRate), live \(live.map { "every \($0.every) × \($0.count)" } ?? "none"), dispose at \(disposeAt) ms
+        screen \(screen.viewportHeight) pt \(screen.layoutStyle), prefetch \(configuration.prefetchDistance), \
+        retries \(configuration.retry.maxAttempts) from \(configuration.retry.initialDelay), failure rate \(failureRate), live \(live.map { "every \($0.every) × \($0.count)" } ?? "none"), dispose at \(disposeAt) ms
           script: \(steps.map { ScrollScript.line(for: $0) }.joined(separator: "; "))
         """
     }

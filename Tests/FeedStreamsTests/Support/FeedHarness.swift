@@ -66,6 +66,9 @@ final class ScriptedPhotoService: PhotoService {
 
 /// A feed view model wired to marble inputs on a test scheduler where one tick is 100 ms,
 /// with every output recorded from tick 0.
+///
+/// The screen is 600 pt tall, pages hold 2 photos, the feed prefetches 600 pt, a failed page is
+/// retried twice, after 3 and 6 ticks, and the scroll-to-top button shows past 1,000 pt.
 final class FeedHarness {
     let scheduler: TestScheduler
     let service: ScriptedPhotoService
@@ -74,6 +77,7 @@ final class FeedHarness {
     let changes: TestableObserver<FeedChange>
     let isRefreshing: TestableObserver<Bool>
     let isLoadingMore: TestableObserver<Bool>
+    let footer: TestableObserver<FeedFooter>
     let isLastPage: TestableObserver<Bool>
     let isEmpty: TestableObserver<Bool>
     let errors: TestableObserver<FeedError>
@@ -83,23 +87,43 @@ final class FeedHarness {
     let states: TestableObserver<FeedState>
     private let subscriptions = CompositeDisposable()
 
+    static let configuration = FeedConfiguration(
+        perPage: 2,
+        prefetchDistance: 600,
+        retry: RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(300), jitter: 0),
+        scrollToTopThreshold: 1_000
+    )
+
+    /// Screens for geometry diagrams: `e` empty, `s` short (500 pt of content), `g` a grid row
+    /// (190 pt), `f` full (1,300 pt) at the top, `t` tall (3,000 pt) at the top, `n` tall and
+    /// scrolled near its end, `m` tall and scrolled to the middle, `x` tall and scrolled past 1,000 pt.
+    static let screens: [Character: ScrollGeometry] = [
+        "e": screen(content: 0), "s": screen(content: 500), "g": screen(content: 190),
+        "f": screen(content: 1_300), "t": screen(content: 3_000), "n": screen(content: 3_000, offset: 2_000),
+        "m": screen(content: 3_000, offset: 500), "x": screen(content: 3_000, offset: 1_200),
+    ]
+
+    static func screen(content: Double, offset: Double = 0) -> ScrollGeometry {
+        ScrollGeometry(contentOffsetY: offset, contentHeight: content, viewportHeight: 600)
+    }
+
     /// - Parameters:
-    ///   - load, refresh, bottom: Hot diagrams of the inputs; any glyph is a trigger.
+    ///   - load, refresh, bottom, retry: Hot diagrams of the inputs; any glyph is a trigger.
+    ///   - geometry: Hot diagram of the scroll view's geometry, glyphs from ``screens``.
     ///   - selection: Hot diagram of taps; the glyph is the index (`"--1"` taps index 1).
-    ///   - offsets: Hot diagram of content offsets, glyphs from `offsetValues`.
     init(
         load: String = "",
         refresh: String = "",
+        geometry: String = "",
         bottom: String = "",
+        retry: String = "",
         selection: String = "",
-        offsets: String = "",
-        offsetValues: [Character: Double] = [:],
         answers: [Int: [String]],
         contents: [Int: [String]],
         lastPage: Int? = nil,
         error: FeedError = .serverError(status: 503),
         sourceLocation: SourceLocation = #_sourceLocation
-    ) {
+    ) throws {
         let scheduler = TestScheduler(resolution: .milliseconds(100))
         self.scheduler = scheduler
         service = ScriptedPhotoService(
@@ -110,21 +134,23 @@ final class FeedHarness {
             scheduler.createHotObservable(diagram, sourceLocation: sourceLocation).map { _ in () }
         }
         let taps = scheduler.createHotObservable(selection, sourceLocation: sourceLocation).compactMap { Int($0) }
-        viewModel = FeedViewModel(
+        viewModel = try FeedViewModel(
             input: .init(
                 load: trigger(load),
                 refresh: trigger(refresh),
+                geometry: scheduler.createHotObservable(geometry, values: Self.screens, sourceLocation: sourceLocation).asObservable(),
                 reachedBottom: trigger(bottom),
-                selection: taps,
-                contentOffset: scheduler.createHotObservable(offsets, values: offsetValues, sourceLocation: sourceLocation).asObservable()
+                retry: trigger(retry),
+                selection: taps
             ),
-            dependencies: .init(service: service, scheduler: scheduler, perPage: 2, loadMoreThrottle: .milliseconds(300), scrollToTopThreshold: 1_000)
+            dependencies: .init(service: service, scheduler: scheduler, configuration: Self.configuration)
         )
         let output = viewModel.output
         photoIDs = scheduler.createObserver()
         changes = scheduler.createObserver()
         isRefreshing = scheduler.createObserver()
         isLoadingMore = scheduler.createObserver()
+        footer = scheduler.createObserver()
         isLastPage = scheduler.createObserver()
         isEmpty = scheduler.createObserver()
         errors = scheduler.createObserver()
@@ -136,6 +162,7 @@ final class FeedHarness {
         subscriptions.insert(output.changes.subscribe(changes.asObserver()))
         subscriptions.insert(output.isRefreshing.subscribe(isRefreshing.asObserver()))
         subscriptions.insert(output.isLoadingMore.subscribe(isLoadingMore.asObserver()))
+        subscriptions.insert(output.footer.subscribe(footer.asObserver()))
         subscriptions.insert(output.isLastPage.subscribe(isLastPage.asObserver()))
         subscriptions.insert(output.isEmpty.subscribe(isEmpty.asObserver()))
         subscriptions.insert(output.error.subscribe(errors.asObserver()))
@@ -157,6 +184,11 @@ final class FeedHarness {
 
     /// The requests, as `[page: tick]` pairs in order.
     var requests: [ScriptedPhotoService.Request] { service.requests }
+
+    /// Why each request started, in order, as the feed's decisions say.
+    var reasons: [PageRequest.Reason] {
+        states.values.flatMap(\.decisions).compactMap { if case .requestStarted(let request) = $0 { request.reason } else { nil } }
+    }
 }
 
 /// Booleans as marble glyphs.

@@ -1,0 +1,78 @@
+import Foundation
+
+/// How the feed retries a page that failed: exponential back-off with seeded jitter, a bounded
+/// number of times, then it waits for the user.
+///
+/// After failure `n` of the same page (n = 1, 2, …) the feed waits
+///
+///     min(initialDelay · multiplierⁿ⁻¹, maxDelay) · (1 − jitter · u)
+///
+/// where `u` in `0..<1` comes from a ``SplitMix64`` seeded with ``seed``, the page and `n`, so a
+/// test on virtual time sees the same delays on every run, while two feeds with different seeds
+/// do not retry in lock-step. When the server named a time to wait (``FeedError/retryAfter``, as
+/// `Retry-After` does), the feed waits at least that long.
+///
+/// Only an error that may go away is retried by itself (``FeedError/isTransient``): a rejected
+/// access key is not. After ``maxAttempts`` automatic retries have failed too, the feed stops
+/// retrying and waits for
+/// a gesture: the footer's "tap to retry" (``FeedViewModel/Input/retry``), or scrolling away from
+/// the end and back.
+public struct RetryPolicy: Sendable, Equatable {
+    /// How many times a failed page is retried by itself; 0 turns automatic retries off.
+    public var maxAttempts: Int
+    /// The wait after the first failure; more than zero.
+    public var initialDelay: Duration
+    /// How much longer each next wait is; 1 or more.
+    public var multiplier: Double
+    /// The longest wait, before jitter; at least ``initialDelay``.
+    public var maxDelay: Duration
+    /// The largest fraction jitter takes off a wait, from 0 (none) to 1.
+    public var jitter: Double
+    /// Seeds the jitter.
+    public var seed: UInt64
+
+    /// Creates a policy: by default 3 retries after 1 s, 2 s and 4 s, each up to 20 % shorter.
+    public init(
+        maxAttempts: Int = 3,
+        initialDelay: Duration = .seconds(1),
+        multiplier: Double = 2,
+        maxDelay: Duration = .seconds(30),
+        jitter: Double = 0.2,
+        seed: UInt64 = 0
+    ) {
+        self.maxAttempts = maxAttempts
+        self.initialDelay = initialDelay
+        self.multiplier = multiplier
+        self.maxDelay = maxDelay
+        self.jitter = jitter
+        self.seed = seed
+    }
+
+    /// The wait before retrying `page` after its `failure`-th failure in a row.
+    ///
+    /// - Parameters:
+    ///   - failure: How many times in a row the page has failed, from 1.
+    ///   - page: The page, so that pages do not share their jitter.
+    ///   - serverAsked: The wait the server named, if it named one.
+    /// - Returns: The wait, never shorter than `serverAsked`.
+    public func delay(afterFailure failure: Int, page: Int, serverAsked: Duration? = nil) -> Duration {
+        let growth = Double.minimum(pow(multiplier, Double(max(failure - 1, 0))), 1e9)
+        let base = Swift.min(initialDelay * growth, maxDelay)
+        var random = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: page) &* 0x9E37_79B9) ^ UInt64(truncatingIfNeeded: failure) << 40)
+        let jittered = base * (1 - jitter * random.double())
+        return Swift.max(jittered, serverAsked ?? .zero)
+    }
+
+    func validate() throws(FeedConfigurationError) {
+        func refuse(_ field: String, _ value: String, _ expected: String) -> FeedConfigurationError {
+            FeedConfigurationError(field: "retry.\(field)", value: value, expected: expected)
+        }
+        guard maxAttempts >= 0 else { throw refuse("maxAttempts", "\(maxAttempts)", "0 or more") }
+        guard initialDelay > .zero else { throw refuse("initialDelay", "\(initialDelay)", "more than zero") }
+        guard multiplier >= 1, multiplier.isFinite else { throw refuse("multiplier", "\(multiplier)", "1 or more") }
+        guard maxDelay >= initialDelay else {
+            throw refuse("maxDelay", "\(maxDelay)", "at least initialDelay (\(initialDelay))")
+        }
+        guard (0...1).contains(jitter) else { throw refuse("jitter", "\(jitter)", "from 0 to 1") }
+    }
+}
