@@ -587,7 +587,7 @@ final class ScrollFuzz: Sendable {
         )
         let bag = CompositeDisposable()
         bag.insert(viewModel.output.state.subscribe(onNext: { [self] state in
-            checkWanted(state, simulator.currentGeometry)
+            checkWanted(state, simulator.currentGeometry, laidOut: simulator.layout.frames.count)
             observe(state)
         }))
         bag.insert(viewModel.output.photos.subscribe(onNext: { simulator.setPhotos($0) }))
@@ -630,12 +630,16 @@ final class ScrollFuzz: Sendable {
         if ids != expected { fail("page \(record.page) turned \(before.photos.count) photos into \(ids), expected \(expected)") }
     }
 
-    /// A request the level started was wanted by the scroll view's geometry at that instant.
-    private func checkWanted(_ state: FeedState, _ geometry: ScrollGeometry) {
+    /// A request the level started was wanted by the scroll view's geometry at that instant,
+    /// measured on the photos the feed shows (not on a layout of fewer).
+    private func checkWanted(_ state: FeedState, _ geometry: ScrollGeometry, laidOut: Int) {
         for case .requestStarted(let request) in state.decisions where [.prefill, .scroll, .retry].contains(request.reason) {
             let demand = geometry.demand(prefetchDistance: scenario.configuration.prefetchDistance)
             if !demand.wantsMore { fail("\(request) started, but the screen shows \(geometry): \(demand)") }
             if state.geometry != geometry { fail("\(request) started from a stale geometry \(String(describing: state.geometry))") }
+            if laidOut != state.photos.count {
+                fail("\(request) started from a layout of \(laidOut) photos, but the feed shows \(state.photos.count)")
+            }
         }
     }
 
