@@ -14,15 +14,16 @@ enum FeedDemo {
     ///   - arguments: The arguments after the program name.
     ///   - environment: The environment (`NO_COLOR`, `UNSPLASH_ACCESS_KEY`).
     ///   - outputIsTerminal: Whether standard output is a terminal; colour needs one.
-    ///   - output: Receives each line for standard output.
+    ///   - output: Receives each line for standard output; by default each is written at once
+    ///     (see ``LineWriter``), so that a pipe (`feed-demo --realtime | cat`) streams live.
     ///   - errors: Receives each line for standard error.
     /// - Returns: The exit status.
     static func main(
         arguments: [String],
         environment: [String: String],
         outputIsTerminal: Bool = isatty(1) == 1,
-        output: @escaping @Sendable (String) -> Void = { print($0) },
-        errors: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        output: @escaping @Sendable (String) -> Void = LineWriter.standardOutput.write,
+        errors: @escaping @Sendable (String) -> Void = LineWriter.standardError.write
     ) -> Int32 {
         let options: Options
         do {
@@ -70,13 +71,24 @@ enum FeedDemo {
         )
         printIntroduction(options, scriptName: scriptName, steps: steps.count, printer: printer)
         do {
-            let summary = try DemoSession.run(options, steps: steps) { printer.print($0) }
+            let summary = try DemoSession.run(options, steps: steps, service: httpService(options)) { printer.print($0) }
             printer.print(summary)
             return 0
         } catch {
             errors("feed-demo: \(error)")
             return 1
         }
+    }
+
+    /// The Unsplash service for `--base-url`, or `nil` for the built-in catalog.
+    private static func httpService(_ options: Options) -> UnsplashHTTPService? {
+        guard case .http(let baseURL, let accessKey, let proxy) = options.source else { return nil }
+        let configuration = UnsplashHTTPService.Configuration(
+            baseURL: baseURL,
+            accessKey: accessKey,
+            endpoint: proxy ? .proxy(orderBy: .latest) : .unsplash
+        )
+        return UnsplashHTTPService(configuration: configuration)
     }
 
     /// The lines before the timeline: what is being played, in which world, and how to read it.

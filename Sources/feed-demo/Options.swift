@@ -157,9 +157,12 @@ struct Options: Equatable, Sendable {
             for (given, name) in [
                 (options.live != nil, "--live"), (options.failPages != nil, "--fail"),
                 (options.failureRate > 0, "--failure-rate"), (reader.saw("--photos"), "--photos"),
+                (reader.saw("--latency"), "--latency"),
             ] where given {
                 throw OptionsError("\(name) shapes the built-in catalog and cannot be used with --base-url")
             }
+            // A real server answers in its own time, so virtual time cannot play it.
+            options.realtime = true
             let key = environment["UNSPLASH_ACCESS_KEY"].flatMap { $0.isEmpty ? nil : $0 }
             if key == nil, !proxy {
                 throw OptionsError(
@@ -186,7 +189,7 @@ struct Options: Equatable, Sendable {
           --layout KIND        single, waterfall (default) or grid
           --per-page N         photos per page, 1 to 30 (default 10)
           --photos N           photos in the built-in catalog, 0 to 360 (default 60)
-          --latency MS         how long each answer takes, 0 to 60000 ms (default 1000)
+          --latency MS         how long each catalog answer takes, 0 to 60000 ms (default 1000)
           --fail PAGES         pages whose first answer fails, e.g. 3,5, or none
                                (the built-in tour fails page 6 once)
           --failure-rate P     make a fraction P (0 to 1) of requests fail at random
@@ -194,8 +197,9 @@ struct Options: Equatable, Sendable {
           --live               publish new photos at the top while you scroll
                                (on for the built-in tour)
           --realtime           play in wall-clock time instead of virtual time
-          --base-url URL       load pages from an Unsplash-compatible server; needs the
-                               UNSPLASH_ACCESS_KEY environment variable unless --proxy
+          --base-url URL       load pages from an Unsplash-compatible server, in wall-clock
+                               time; needs the UNSPLASH_ACCESS_KEY environment variable
+                               unless --proxy
           --proxy              the server is a key-holding proxy (/api/unsplash/list)
           --json               print one JSON object per event, for tools
           --no-color           draw without colour (also when NO_COLOR is set or the

@@ -405,6 +405,7 @@ final class Recorder: Sendable {
         case .clientError(let status, _): "HTTP \(status)"
         case .serverError(let status): "HTTP \(status)"
         case .malformedResponse(let path, let problem): "unreadable response (\(path.isEmpty ? "body" : path): \(problem))"
+        case .responseTooLarge(let limit): "response over \(limit) bytes, refused"
         case .cancelled: "cancelled"
         case .transport(let code): "network error \(code.rawValue)"
         }

@@ -283,7 +283,7 @@ struct DemoRunTests {
         #expect(events.contains { $0.kind == .finger && $0.text == "script finished" })
     }
 
-    @Test("--base-url plays a script against the loopback stub server, on virtual time")
+    @Test("--base-url plays a script against the loopback stub server, in wall-clock time")
     func stubServer() async throws {
         let server = try await StubServer()
         defer { server.stop() }
@@ -295,12 +295,13 @@ struct DemoRunTests {
         }
         #expect(run.status == 0)
         let objects = try run.output.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(objects.first??["realtime"] as? Bool == true)
         let responses = objects.compactMap { $0 }.filter { $0["kind"] as? String == "response" }
-        #expect(responses.first?["text"] as? String == "page 1: 10 photos, more after it (after 1s)")
-        #expect(responses.first?["t_ms"] as? Int == 1000)
+        // Real time: how long each answer took, and so how many pages the script reached, varies.
+        #expect((responses.first?["text"] as? String)?.hasPrefix("page 1: 10 photos, more after it (after ") == true)
         let summary = try #require(objects.last ?? nil)
         #expect(summary["kind"] as? String == "summary")
-        #expect(summary["pages_loaded"] as? Int == 3)
+        #expect((summary["pages_loaded"] as? Int ?? 0) >= 2)
         #expect(summary["failures"] as? Int == 0)
     }
 
