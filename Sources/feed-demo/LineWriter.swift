@@ -13,7 +13,7 @@ final class LineWriter: Sendable {
     /// Standard error.
     static let standardError = LineWriter(fileDescriptor: STDERR_FILENO)
 
-    private let descriptor: Int32
+    let descriptor: Int32
     /// Held while a line is written, so that lines from several threads never interleave.
     private let writing = Mutex(())
 
