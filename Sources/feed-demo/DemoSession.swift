@@ -101,7 +101,8 @@ enum DemoSession {
     ///   - steps: The script.
     ///   - service: The photo service for `--base-url` (an ``UnsplashHTTPService``); `nil` for
     ///     the built-in catalog, which the session builds from the options.
-    ///   - emit: Receives each event as it happens, one at a time.
+    ///   - emit: Receives each event as it happens: on the scheduler's thread, except that an
+    ///     HTTP response is reported on the thread it arrived on.
     /// - Returns: The summary.
     /// - Throws: ``DemoError`` when virtual time runs away (a schedule that never ends).
     static func run(

@@ -1,3 +1,4 @@
+import FeedStreams
 import Foundation
 
 /// What `feed-demo` was asked to do, read from its arguments and environment.
@@ -107,7 +108,7 @@ struct Options: Equatable, Sendable {
                 }
                 options.layout = layout
             case "--per-page":
-                options.perPage = try reader.integer(for: flag, in: 1...30)
+                options.perPage = try reader.integer(for: flag, in: 1...PhotoPage.maxPerPage)
             case "--latency":
                 options.latency = .milliseconds(try reader.integer(for: flag, in: 0...60_000))
             case "--photos":

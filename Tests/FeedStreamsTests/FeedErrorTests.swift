@@ -37,6 +37,20 @@ struct FeedErrorTests {
         #expect(all.allSatisfy { !$0.message.isEmpty && $0.message.count < 100 })
     }
 
+    @Test("a rate limit's message names the wait, rounded up, when the server gave one")
+    func rateLimitMessage() {
+        let message = { (wait: Duration?) in FeedError.rateLimited(resetAfter: wait).message }
+        #expect(message(.seconds(1)) == "Too many requests for now. Try again in 1 second.")
+        #expect(message(.milliseconds(44_200)) == "Too many requests for now. Try again in 45 seconds.")
+        #expect(message(.seconds(60)) == "Too many requests for now. Try again in 1 minute.")
+        #expect(message(.seconds(300)) == "Too many requests for now. Try again in 5 minutes.")
+        #expect(message(.seconds(301)) == "Too many requests for now. Try again in 6 minutes.")
+        #expect(message(.seconds(3600)) == "Too many requests for now. Try again in 1 hour.")
+        #expect(message(.seconds(86_400)) == "Too many requests for now. Try again in 24 hours.")
+        #expect(message(.zero) == "Too many requests for now. Try again in a little while.")
+        #expect(message(nil) == "Too many requests for now. Try again in a little while.")
+    }
+
     @Test("server text in a message is one clean line; the raw text stays in serverText")
     func cleanServerText() {
         let raw = ["line one\r\n\tline two\u{07}", "\u{202E}txt.exe\u{2066}\u{200B}\u{FEFF}", "\u{1B}[2Jcleared"]

@@ -90,6 +90,7 @@ struct UnsplashHTTPServiceTests {
         let result = await service(server.baseURL(mode: mode)).fetch(page: 1, perPage: 10).result
 
         #expect(result == .failure(expected))
+        #expect(Self.isOneCleanLine(expected.message))
     }
 
     @Test("a body cut short of its Content-Length is a transport failure")

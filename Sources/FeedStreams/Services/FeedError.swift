@@ -65,8 +65,12 @@ public enum FeedError: Error, Equatable, Sendable {
             "Unsplash is taking too long to answer. Pull to refresh to try again."
         case .unauthorized:
             "Unsplash didn't accept this app's access key."
-        case .rateLimited:
-            "Too many requests for now. Try again in a little while."
+        case .rateLimited(let resetAfter):
+            if let wait = resetAfter.flatMap(Self.describeWait) {
+                "Too many requests for now. Try again in \(wait)."
+            } else {
+                "Too many requests for now. Try again in a little while."
+            }
         case .clientError(let status, _):
             if let text = serverText.map({ ServerText.oneLine($0) }), !text.isEmpty {
                 "Unsplash couldn't handle the request: \(text)"
@@ -88,6 +92,19 @@ public enum FeedError: Error, Equatable, Sendable {
 }
 
 extension FeedError {
+    /// A wait in words, rounded up to the unit that suits it: `45 seconds`, `5 minutes`,
+    /// `1 hour`; `nil` for no wait.
+    private static func describeWait(_ wait: Duration) -> String? {
+        let seconds = wait.components.seconds + (wait.components.attoseconds > 0 ? 1 : 0)
+        guard seconds > 0 else { return nil }
+        let (count, unit): (Int64, String) = switch seconds {
+        case ..<60: (seconds, "second")
+        case ..<3600: ((seconds + 59) / 60, "minute")
+        default: ((seconds + 3599) / 3600, "hour")
+        }
+        return "\(count) \(unit)\(count == 1 ? "" : "s")"
+    }
+
     /// Classifies a networking error.
     ///
     /// No connection (including cellular data switched off or roaming not allowed) is
