@@ -69,9 +69,10 @@ enum FeedDemo {
             usesColor: options.usesColor(environment: environment, outputIsTerminal: outputIsTerminal),
             write: output
         )
-        printIntroduction(options, scriptName: scriptName, steps: steps.count, printer: printer)
+        let http = httpService(options)
+        printIntroduction(options, scriptName: scriptName, steps: steps.count, http: http, printer: printer)
         do {
-            let summary = try DemoSession.run(options, steps: steps, service: httpService(options)) { printer.print($0) }
+            let summary = try DemoSession.run(options, steps: steps, service: http) { printer.print($0) }
             printer.print(summary)
             return 0
         } catch {
@@ -92,7 +93,13 @@ enum FeedDemo {
     }
 
     /// The lines before the timeline: what is being played, in which world, and how to read it.
-    private static func printIntroduction(_ options: Options, scriptName: String, steps: Int, printer: TimelinePrinter) {
+    private static func printIntroduction(
+        _ options: Options,
+        scriptName: String,
+        steps: Int,
+        http: UnsplashHTTPService?,
+        printer: TimelinePrinter
+    ) {
         let clock = options.realtime ? "wall-clock time" : "virtual time"
         let source: String
         var world: [String] = []
@@ -113,6 +120,11 @@ enum FeedDemo {
             source = "\(baseURL.absoluteString)\(proxy ? " (proxy)" : "")"
         }
         let latency = "\(DemoSummary.milliseconds(options.latency))ms"
+        let timing = if let http {
+            "each request ends within \(DemoSummary.milliseconds(http.configuration.deadline) / 1000)s"
+        } else {
+            "answers after \(latency)"
+        }
         switch printer.format {
         case .json:
             printer.write(JSONValue.object([
@@ -125,7 +137,7 @@ enum FeedDemo {
             ]).text)
         case .text:
             printer.heading("feed-demo · \(scriptName) (\(steps) steps) · \(clock)")
-            printer.write("  \(source) · \(options.perPage) per page · \(options.layout.rawValue) layout · answers after \(latency)")
+            printer.write("  \(source) · \(options.perPage) per page · \(options.layout.rawValue) layout · \(timing)")
             if !world.isEmpty { printer.write("  " + world.joined(separator: " · ")) }
             printer.write("")
             printer.write("  finger     what the simulated user did")
