@@ -122,6 +122,16 @@ struct UnsplashHTTPServiceTests {
         #expect(fetch.took < .seconds(3), "took \(fetch.took) with a deadline of 1 s")
     }
 
+    @Test("a deadline of zero fails at once, without sending anything")
+    func zeroDeadline() async throws {
+        // Port 1 on loopback: nothing listens there, and nothing is sent.
+        let baseURL = try #require(URL(string: "http://127.0.0.1:1"))
+
+        let result = await service(baseURL, deadline: .zero).fetch(page: 1, perPage: 10).result
+
+        #expect(result == .failure(.timedOut))
+    }
+
     @Test("a body of several megabytes under the limit decodes")
     func bigBody() async throws {
         let server = try await StubServer()

@@ -21,7 +21,8 @@ extension UnsplashHTTPService {
         public var deadline: Duration
         /// The largest body, in bytes, that a response may have. A longer one is refused, as
         /// soon as its `Content-Length` or its bytes show it, with
-        /// ``FeedError/responseTooLarge(limit:)``.
+        /// ``FeedError/responseTooLarge(limit:)``. With zero or less, any body that is not empty
+        /// is refused.
         public var maxBodyBytes: Int
 
         /// The default ``maxBodyBytes``: 8 MiB, some fifty times the largest page Unsplash
