@@ -130,7 +130,8 @@ enum FeedDemo {
             printer.write(JSONValue.object([
                 ("t_ms", .int(0)), ("kind", .string("session")), ("script", .string(scriptName)),
                 ("steps", .int(steps)), ("layout", .string(options.layout.rawValue)),
-                ("per_page", .int(options.perPage)), ("latency_ms", .int(DemoSummary.milliseconds(options.latency))),
+                ("per_page", .int(options.perPage)), ("latency_ms", http == nil ? .int(DemoSummary.milliseconds(options.latency)) : .null),
+                ("deadline_ms", http.map { .int(DemoSummary.milliseconds($0.configuration.deadline)) } ?? .null),
                 ("source", .string(source)), ("fail_pages", .array(options.effectiveFailPages.map { .int($0) })),
                 ("failure_rate", .double(options.failureRate)), ("live", .bool(options.effectiveLive)),
                 ("realtime", .bool(options.realtime)),

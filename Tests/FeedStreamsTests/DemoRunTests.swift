@@ -296,6 +296,8 @@ struct DemoRunTests {
         #expect(run.status == 0)
         let objects = try run.output.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(objects.first??["realtime"] as? Bool == true)
+        #expect(objects.first??["deadline_ms"] as? Int == 30_000)
+        #expect(objects.first??["latency_ms"] is NSNull, "the catalog's latency does not apply")
         let responses = objects.compactMap { $0 }.filter { $0["kind"] as? String == "response" }
         // Real time: how long each answer took, and so how many pages the script reached, varies.
         #expect((responses.first?["text"] as? String)?.hasPrefix("page 1: 10 photos, more after it (after ") == true)
