@@ -2,7 +2,8 @@
 """A loopback stand-in for Unsplash's "list photos" API, used by FeedStreams' integration tests.
 
 Usage:
-    python3 scripts/unsplash_stub_server.py [--access-key KEY] [--slow-seconds S] [--verbose]
+    python3 scripts/unsplash_stub_server.py [--access-key KEY] [--slow-seconds S] [--drip-seconds S]
+                                            [--verbose]
 
 Lifecycle
     Binds 127.0.0.1 on an ephemeral port and prints that port, alone, as the first line on stdout.
@@ -41,6 +42,25 @@ Failure modes
         big_body         200, 10 valid photos with ~400 KB descriptions each (about 4 MB of JSON)
         slow             sleeps --slow-seconds (default 5) before answering, to trip client timeouts
         close_mid_body   announces the full Content-Length, sends half the body, then closes
+        drip             200 with the 2021 page's headers and Content-Length, then the body one byte
+                         every --drip-seconds (default 0.25): each byte comes well within any idle
+                         timeout, the whole body never within a deadline of seconds
+        huge_body        200, application/json, announces a Content-Length of 64 MiB and sends
+                         until the client hangs up
+        huge_stream      200, application/json, no Content-Length (the body ends when the connection
+                         closes): 64 KiB chunks, up to 64 MiB, until the client hangs up
+        hostile_json     422 {"errors": [...]}: messages with line breaks, ANSI escapes, bidi
+                         overrides and isolates, zero-width and other format characters, and one
+                         message of 200 KB
+        hostile_plain    400, text/plain, 200 KB of text strewn with the same characters
+        link_alternate   200, a full generated page whose Link header has only rel="alternate",
+                         with X-Per-Page and without X-Total (nothing says whether more follow)
+        retry_after_seconds  429, Retry-After: 120
+        retry_after_date     429, Date: Fri, 15 Jan 2027 08:00:00 GMT and
+                             Retry-After: Fri, 15 Jan 2027 08:05:00 GMT (five minutes later)
+        ratelimit_reset      403, text/plain "Rate Limit Exceeded", X-Ratelimit-Remaining: 0,
+                             Date: Fri, 15 Jan 2027 08:00:00 GMT, X-Ratelimit-Reset: 1800001800
+                             (half an hour later, in seconds since 1970)
 """
 
 import argparse
@@ -63,6 +83,13 @@ PAGE_2019 = "unsplash_list_photos_page1_per_page10_2019"
 TOTAL_PHOTOS = 220922
 MAX_PER_PAGE = 30
 BIG_DESCRIPTION_BYTES = 400_000
+DRIP_SECONDS = 0.25
+HUGE_BYTES = 64 * 1024 * 1024
+CHUNK_BYTES = 64 * 1024
+FIXED_DATE = "Fri, 15 Jan 2027 08:00:00 GMT"  # 1800000000 seconds since 1970
+# Line breaks, an ANSI colour escape, a bell, a right-to-left override, a left-to-right isolate
+# and its pop, a zero-width space, a zero-width joiner, a byte-order mark, a line separator.
+HOSTILE = "Bad\r\nrequest\x1b[31m\x07 \u202egnp.exe\u2066 x\u2069\u200b\u200d\ufeff\u2028end"
 INVALID_TOKEN = {"errors": ["OAuth error: The access token is invalid"]}
 BAD_REQUEST = {"errors": ["page must be at least 1", "per_page must be at least 1"]}
 BAD_GATEWAY_HTML = "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>"
@@ -154,6 +181,7 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "UnsplashStub/1"
     access_key = "test-access-key"
     slow_seconds = 5.0
+    drip_seconds = DRIP_SECONDS
     verbose = False
 
     def do_GET(self):
@@ -225,6 +253,77 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.flush()
         self.close_connection = True
 
+    def respond_drip(self, request, host):
+        body, headers = RECORDED[(1, 2)]
+        self.send_head(200, headers, len(body))
+        for index in range(len(body)):
+            if not self.write_or_stop(body[index:index + 1]):
+                return
+            time.sleep(self.drip_seconds)
+
+    def respond_huge_body(self, request, host):
+        self.send_head(200, {"Content-Type": "application/json"}, HUGE_BYTES)
+        self.stream_until_hung_up()
+
+    def respond_huge_stream(self, request, host):
+        self.send_head(200, {"Content-Type": "application/json", "Connection": "close"}, None)
+        self.stream_until_hung_up()
+
+    def respond_hostile_json(self, request, host):
+        errors = [HOSTILE, "\u202eevil", "long " + "x" * 200_000]
+        self.send_json(422, {"errors": errors})
+
+    def respond_hostile_plain(self, request, host):
+        text = (HOSTILE + " ") * (200_000 // (len(HOSTILE) + 1))
+        self.send(400, {"Content-Type": "text/plain; charset=utf-8"}, text.encode("utf-8"))
+
+    def respond_link_alternate(self, request, host):
+        body, headers = generated_page(request, host)
+        headers = {name: value for name, value in headers.items() if name not in ("Link", "X-Total")}
+        headers["Link"] = '<https://unsplash.com/photos>; rel="alternate"'
+        self.send(200, headers, body)
+
+    def respond_retry_after_seconds(self, request, host):
+        self.send(429, {"Content-Type": "text/plain", "Retry-After": "120"}, b"Too Many Requests")
+
+    def respond_retry_after_date(self, request, host):
+        headers = {"Content-Type": "text/plain", "Date": FIXED_DATE, "Retry-After": "Fri, 15 Jan 2027 08:05:00 GMT"}
+        self.send(429, headers, b"Too Many Requests")
+
+    def respond_ratelimit_reset(self, request, host):
+        headers = {
+            "Content-Type": "text/plain", "Date": FIXED_DATE,
+            "X-Ratelimit-Remaining": "0", "X-Ratelimit-Reset": "1800001800",
+        }
+        self.send(403, headers, b"Rate Limit Exceeded")
+
+    def send_head(self, status, headers, length):
+        """The status line and headers; Content-Length only when `length` is not None."""
+        self.send_status_line(status, headers)
+        for name, value in headers.items():
+            if name.lower() != "content-length":
+                self.send_header(name, value)
+        if length is not None:
+            self.send_header("Content-Length", str(length))
+        self.end_headers()
+        self.close_connection = True
+
+    def stream_until_hung_up(self):
+        chunk = b" " * CHUNK_BYTES
+        for _ in range(HUGE_BYTES // CHUNK_BYTES):
+            if not self.write_or_stop(chunk):
+                return
+
+    def write_or_stop(self, data):
+        """Writes and flushes; False once the client has hung up."""
+        try:
+            self.wfile.write(data)
+            self.wfile.flush()
+            return True
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+            return False
+
     def send_status_line(self, status, headers):
         """Like send_response, but a recorded Date header replaces the server's own."""
         self.log_request(status)
@@ -266,6 +365,15 @@ MODES = {
     "big_body": Handler.respond_big_body,
     "slow": Handler.respond_slow,
     "close_mid_body": Handler.respond_close_mid_body,
+    "drip": Handler.respond_drip,
+    "huge_body": Handler.respond_huge_body,
+    "huge_stream": Handler.respond_huge_stream,
+    "hostile_json": Handler.respond_hostile_json,
+    "hostile_plain": Handler.respond_hostile_plain,
+    "link_alternate": Handler.respond_link_alternate,
+    "retry_after_seconds": Handler.respond_retry_after_seconds,
+    "retry_after_date": Handler.respond_retry_after_date,
+    "ratelimit_reset": Handler.respond_ratelimit_reset,
 }
 
 
@@ -273,11 +381,13 @@ def main():
     parser = argparse.ArgumentParser(description="Loopback stand-in for Unsplash's list-photos API.")
     parser.add_argument("--access-key", default=Handler.access_key)
     parser.add_argument("--slow-seconds", type=float, default=Handler.slow_seconds)
+    parser.add_argument("--drip-seconds", type=float, default=Handler.drip_seconds)
     parser.add_argument("--ignore-stdin", action="store_true", help="do not exit when stdin closes")
     parser.add_argument("--verbose", action="store_true", help="log each request to stderr")
     arguments = parser.parse_args()
     Handler.access_key = arguments.access_key
     Handler.slow_seconds = arguments.slow_seconds
+    Handler.drip_seconds = arguments.drip_seconds
     Handler.verbose = arguments.verbose
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

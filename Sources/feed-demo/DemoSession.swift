@@ -18,8 +18,8 @@ import Synchronization
 /// driver advances it from one pending action to the next, so a minute of scrolling plays in a
 /// fraction of a second and the timeline is the same on every run. With `--realtime` it runs
 /// on a ``DispatchQueueScheduler`` over a private serial queue, with real timers, and the
-/// calling thread blocks until the session is over. With `--base-url` on virtual time, the
-/// clock stands still while a request is on the wire (see ``HTTPPhotoService``).
+/// calling thread blocks until the session is over. A real server (`--base-url`) always plays
+/// in wall-clock time: virtual time cannot wait for a network.
 ///
 /// The session ends when the script has finished and no request is in flight.
 enum DemoSession {
@@ -104,13 +104,17 @@ enum DemoSession {
     /// - Parameters:
     ///   - options: The parsed command line.
     ///   - steps: The script.
-    ///   - emit: Receives each event as it happens, on the scheduler's thread, one at a time.
+    ///   - service: The photo service for `--base-url` (an ``UnsplashHTTPService``); `nil` for
+    ///     the built-in catalog, which the session builds from the options.
+    ///   - emit: Receives each event as it happens: on the scheduler's thread, except that an
+    ///     HTTP response is reported on the thread it arrived on.
     /// - Returns: The summary.
     /// - Throws: ``DemoError`` when the feed refuses its configuration, or when virtual time runs
     ///   away (a schedule that never ends).
     static func run(
         _ options: Options,
         steps: [ScrollStep],
+        service: (any PhotoService)? = nil,
         emit: @escaping @Sendable (TimelineEvent) -> Void
     ) throws(DemoError) -> DemoSummary {
         let wallClock = ContinuousClock()
@@ -122,7 +126,7 @@ enum DemoSession {
             let done = DispatchSemaphore(value: 0)
             let box = Mutex<Result<Wiring, DemoError>?>(nil)
             queue.async {
-                let made = Result { () throws(DemoError) in try Wiring(options: options, scheduler: scheduler, gate: nil, emit: emit) {
+                let made = Result { () throws(DemoError) in try Wiring(options: options, scheduler: scheduler, service: service, emit: emit) {
                     // Confirm after the work of this instant: a next request may start right
                     // after the state that looked final.
                     _ = scheduler.schedule {
@@ -147,15 +151,11 @@ enum DemoSession {
             summary = queue.sync { wiring.finish() }
         } else {
             let scheduler = TestScheduler(resolution: .milliseconds(1), stepLimit: 10_000_000)
-            let gate: HTTPGate? = if case .http = options.source { HTTPGate() } else { nil }
-            let wiring = try Wiring(options: options, scheduler: scheduler, gate: gate, emit: emit) {}
+            let wiring = try Wiring(options: options, scheduler: scheduler, service: service, emit: emit) {}
             wiring.start(steps)
             do {
                 while !wiring.isDone {
-                    if let gate, gate.isBusy {
-                        gate.waitForAnswer()
-                        try scheduler.advance(by: 0)
-                    } else if let next = scheduler.pendingTicks.first {
+                    if let next = scheduler.pendingTicks.first {
                         try scheduler.advance(to: next)
                     } else {
                         break
@@ -193,7 +193,7 @@ private final class Wiring: Sendable {
     init(
         options: Options,
         scheduler: any Scheduler,
-        gate: HTTPGate?,
+        service http: (any PhotoService)?,
         emit: @escaping @Sendable (TimelineEvent) -> Void,
         onDone: @escaping @Sendable () -> Void
     ) throws(DemoError) {
@@ -201,8 +201,9 @@ private final class Wiring: Sendable {
         self.scheduler = scheduler
         startTime = scheduler.now
         let service: any PhotoService
-        switch options.source {
-        case .catalog:
+        if let http {
+            service = http
+        } else {
             var failures = FailurePlan.pages(options.effectiveFailPages)
             if options.failureRate > 0 {
                 failures = failures.combined(with: .rate(options.failureRate, seed: options.seed))
@@ -215,18 +216,6 @@ private final class Wiring: Sendable {
                 live: options.effectiveLive ? LiveFeed(every: DemoSession.livePeriod, count: DemoSession.liveCount) : nil
             )
             service = catalog
-        case .http(let baseURL, let accessKey, let proxy):
-            let configuration = UnsplashHTTPService.Configuration(
-                baseURL: baseURL,
-                accessKey: accessKey,
-                endpoint: proxy ? .proxy(orderBy: .latest) : .unsplash
-            )
-            service = HTTPPhotoService(
-                http: UnsplashHTTPService(configuration: configuration),
-                scheduler: scheduler,
-                latency: options.latency,
-                gate: gate
-            )
         }
 
         let style: FeedLayout.Style = switch options.layout {

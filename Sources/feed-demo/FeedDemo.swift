@@ -14,15 +14,16 @@ enum FeedDemo {
     ///   - arguments: The arguments after the program name.
     ///   - environment: The environment (`NO_COLOR`, `UNSPLASH_ACCESS_KEY`).
     ///   - outputIsTerminal: Whether standard output is a terminal; colour needs one.
-    ///   - output: Receives each line for standard output.
+    ///   - output: Receives each line for standard output; by default each is written at once
+    ///     (see ``LineWriter``), so that a pipe (`feed-demo --realtime | cat`) streams live.
     ///   - errors: Receives each line for standard error.
     /// - Returns: The exit status.
     static func main(
         arguments: [String],
         environment: [String: String],
         outputIsTerminal: Bool = isatty(1) == 1,
-        output: @escaping @Sendable (String) -> Void = { print($0) },
-        errors: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        output: @escaping @Sendable (String) -> Void = LineWriter.standardOutput.write,
+        errors: @escaping @Sendable (String) -> Void = LineWriter.standardError.write
     ) -> Int32 {
         let options: Options
         do {
@@ -68,9 +69,10 @@ enum FeedDemo {
             usesColor: options.usesColor(environment: environment, outputIsTerminal: outputIsTerminal),
             write: output
         )
-        printIntroduction(options, scriptName: scriptName, steps: steps.count, printer: printer)
+        let http = httpService(options)
+        printIntroduction(options, scriptName: scriptName, steps: steps.count, http: http, printer: printer)
         do {
-            let summary = try DemoSession.run(options, steps: steps) { printer.print($0) }
+            let summary = try DemoSession.run(options, steps: steps, service: http) { printer.print($0) }
             printer.print(summary)
             return 0
         } catch {
@@ -79,8 +81,25 @@ enum FeedDemo {
         }
     }
 
+    /// The Unsplash service for `--base-url`, or `nil` for the built-in catalog.
+    private static func httpService(_ options: Options) -> UnsplashHTTPService? {
+        guard case .http(let baseURL, let accessKey, let proxy) = options.source else { return nil }
+        let configuration = UnsplashHTTPService.Configuration(
+            baseURL: baseURL,
+            accessKey: accessKey,
+            endpoint: proxy ? .proxy(orderBy: .latest) : .unsplash
+        )
+        return UnsplashHTTPService(configuration: configuration)
+    }
+
     /// The lines before the timeline: what is being played, in which world, and how to read it.
-    private static func printIntroduction(_ options: Options, scriptName: String, steps: Int, printer: TimelinePrinter) {
+    private static func printIntroduction(
+        _ options: Options,
+        scriptName: String,
+        steps: Int,
+        http: UnsplashHTTPService?,
+        printer: TimelinePrinter
+    ) {
         let clock = options.realtime ? "wall-clock time" : "virtual time"
         let source: String
         var world: [String] = []
@@ -100,19 +119,25 @@ enum FeedDemo {
             source = "\(baseURL.absoluteString)\(proxy ? " (proxy)" : "")"
         }
         let latency = "\(DemoSummary.milliseconds(options.latency))ms"
+        let timing = if let http {
+            "each request ends within \(DemoSummary.milliseconds(http.configuration.deadline) / 1000)s"
+        } else {
+            "answers after \(latency)"
+        }
         switch printer.format {
         case .json:
             printer.write(JSONValue.object([
                 ("t_ms", .int(0)), ("kind", .string("session")), ("script", .string(scriptName)),
                 ("steps", .int(steps)), ("layout", .string(options.layout.rawValue)),
-                ("per_page", .int(options.perPage)), ("latency_ms", .int(DemoSummary.milliseconds(options.latency))),
+                ("per_page", .int(options.perPage)), ("latency_ms", http == nil ? .int(DemoSummary.milliseconds(options.latency)) : .null),
+                ("deadline_ms", http.map { .int(DemoSummary.milliseconds($0.configuration.deadline)) } ?? .null),
                 ("source", .string(source)), ("fail_pages", .object(options.effectiveFailPages.sorted(by: { $0.key < $1.key }).map { ("\($0.key)", .int($0.value)) })),
                 ("failure_rate", .double(options.failureRate)), ("live", .bool(options.effectiveLive)),
                 ("realtime", .bool(options.realtime)),
             ]).text)
         case .text:
             printer.heading("feed-demo · \(scriptName) (\(Narrator.count(steps, "step"))) · \(clock)")
-            printer.write("  \(source) · \(options.perPage) per page · \(options.layout.rawValue) layout · answers after \(latency)")
+            printer.write("  \(source) · \(options.perPage) per page · \(options.layout.rawValue) layout · \(timing)")
             if !world.isEmpty { printer.write("  " + world.joined(separator: " · ")) }
             printer.write("")
             printer.write("  finger     what the simulated user did")

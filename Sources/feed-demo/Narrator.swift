@@ -229,6 +229,7 @@ struct Narrator: Sendable {
         case .cancelled: "cancelled"
         case .transport(let code): "network error \(code.rawValue)"
         case .inputFailed(let input, _): "the \(input) input failed"
+        case .responseTooLarge(let limit): "response over \(limit) bytes, refused"
         }
     }
 

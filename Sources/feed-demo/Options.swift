@@ -1,3 +1,4 @@
+import FeedStreams
 import Foundation
 
 /// What `feed-demo` was asked to do, read from its arguments and environment.
@@ -109,7 +110,7 @@ struct Options: Equatable, Sendable {
                 }
                 options.layout = layout
             case "--per-page":
-                options.perPage = try reader.integer(for: flag, in: 1...30)
+                options.perPage = try reader.integer(for: flag, in: 1...PhotoPage.maxPerPage)
             case "--latency":
                 options.latency = .milliseconds(try reader.integer(for: flag, in: 0...60_000))
             case "--photos":
@@ -159,9 +160,12 @@ struct Options: Equatable, Sendable {
             for (given, name) in [
                 (options.live != nil, "--live"), (options.failPages != nil, "--fail"),
                 (options.failureRate > 0, "--failure-rate"), (reader.saw("--photos"), "--photos"),
+                (reader.saw("--latency"), "--latency"),
             ] where given {
                 throw OptionsError("\(name) shapes the built-in catalog and cannot be used with --base-url")
             }
+            // A real server answers in its own time, so virtual time cannot play it.
+            options.realtime = true
             let key = environment["UNSPLASH_ACCESS_KEY"].flatMap { $0.isEmpty ? nil : $0 }
             if key == nil, !proxy {
                 throw OptionsError(
@@ -188,7 +192,7 @@ struct Options: Equatable, Sendable {
           --layout KIND        single, waterfall (default) or grid
           --per-page N         photos per page, 1 to 30 (default 10)
           --photos N           photos in the built-in catalog, 0 to 360 (default 60)
-          --latency MS         how long each answer takes, 0 to 60000 ms (default 1000)
+          --latency MS         how long each catalog answer takes, 0 to 60000 ms (default 1000)
           --fail PAGES         pages whose first answer fails, e.g. 3,5; 7x4 fails page 7's
                                first four answers; or none (the built-in tour: 6,7x4)
           --failure-rate P     make a fraction P (0 to 1) of requests fail at random
@@ -196,8 +200,9 @@ struct Options: Equatable, Sendable {
           --live               publish new photos at the top while you scroll
                                (on for the built-in tour)
           --realtime           play in wall-clock time instead of virtual time
-          --base-url URL       load pages from an Unsplash-compatible server; needs the
-                               UNSPLASH_ACCESS_KEY environment variable unless --proxy
+          --base-url URL       load pages from an Unsplash-compatible server, in wall-clock
+                               time; needs the UNSPLASH_ACCESS_KEY environment variable
+                               unless --proxy
           --proxy              the server is a key-holding proxy (/api/unsplash/list)
           --json               print one JSON object per event, for tools
           --no-color           draw without colour (also when NO_COLOR is set or the

@@ -75,6 +75,7 @@ struct DemoOptionsTests {
         let direct = try options(["--base-url", "http://127.0.0.1:8080"], environment: key)
         #expect(direct.source == .http(baseURL: URL(string: "http://127.0.0.1:8080")!, accessKey: "k3y", proxy: false))
         #expect(direct.effectiveFailPages == [:] && !direct.effectiveLive)
+        #expect(direct.realtime, "a real server plays in wall-clock time")
         let proxy = try options(["--proxy", "--base-url=https://example.com/app"])
         #expect(proxy.source == .http(baseURL: URL(string: "https://example.com/app")!, accessKey: nil, proxy: true))
     }
@@ -123,6 +124,8 @@ struct DemoOptionsTests {
         (["--base-url", "http://h", "--proxy", "--fail", "2"], "--fail shapes the built-in catalog and cannot be used with --base-url"),
         (["--base-url", "http://h", "--proxy", "--failure-rate", "0.5"],
          "--failure-rate shapes the built-in catalog and cannot be used with --base-url"),
+        (["--base-url", "http://h", "--proxy", "--latency", "5"],
+         "--latency shapes the built-in catalog and cannot be used with --base-url"),
         (["--base-url", "http://h", "--proxy", "--photos", "5"],
          "--photos shapes the built-in catalog and cannot be used with --base-url"),
     ])

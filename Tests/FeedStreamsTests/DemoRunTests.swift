@@ -302,7 +302,7 @@ struct DemoRunTests {
         #expect(events.contains { $0.kind == .finger && $0.text == "script finished" })
     }
 
-    @Test("--base-url plays a script against the loopback stub server, on virtual time")
+    @Test("--base-url plays a script against the loopback stub server, in wall-clock time")
     func stubServer() async throws {
         let server = try await StubServer()
         defer { server.stop() }
@@ -314,13 +314,15 @@ struct DemoRunTests {
         }
         #expect(run.status == 0)
         let objects = try run.output.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(objects.first??["realtime"] as? Bool == true)
+        #expect(objects.first??["deadline_ms"] as? Int == 30_000)
+        #expect(objects.first??["latency_ms"] is NSNull, "the catalog's latency does not apply")
         let responses = objects.compactMap { $0 }.filter { $0["kind"] as? String == "response" }
-        #expect(responses.first?["text"] as? String == "#1 page 1 (first load): 10 photos, more after it (after 1s)")
-        #expect(responses.first?["t_ms"] as? Int == 1000)
+        // Real time: how long each answer took, and so how many pages the script reached, varies.
+        #expect((responses.first?["text"] as? String)?.hasPrefix("#1 page 1 (first load): 10 photos, more after it (after ") == true)
         let summary = try #require(objects.last ?? nil)
         #expect(summary["kind"] as? String == "summary")
-        #expect(summary["pages_loaded"] as? Int == 3)
-        #expect(summary["requests"] as? Int == 3)
+        #expect((summary["pages_loaded"] as? Int ?? 0) >= 2)
         #expect(summary["failures"] as? Int == 0)
     }
 
@@ -335,7 +337,7 @@ struct DemoRunTests {
             }
         }
         #expect(run.status == 0)
-        #expect(run.output.contains { $0.hasSuffix("#1 page 1 (first load) failed: HTTP 401 (bad access key) (after 1s)") })
+        #expect(run.output.contains { $0.contains("#1 page 1 (first load) failed: HTTP 401 (bad access key) (after ") })
         // A rejected key fails the same way every time: no automatic retry, the footer offers one.
         #expect(run.output.contains { $0.hasSuffix("page 1 will not load by asking again by itself: the footer shows \"Couldn't load — tap to retry\"") })
         #expect(run.output.contains("  requests                 2  (first load 1 · refresh 1)"))

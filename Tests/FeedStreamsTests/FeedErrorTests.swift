@@ -32,9 +32,57 @@ struct FeedErrorTests {
         let all: [FeedError] = [
             .offline, .timedOut, .unauthorized, .rateLimited(resetAfter: nil), .clientError(status: 400, messages: []),
             .serverError(status: 500), .malformedResponse(path: "", problem: "not valid JSON"), .cancelled,
-            .transport(.cannotConnectToHost),
+            .transport(.cannotConnectToHost), .responseTooLarge(limit: 8_388_608),
         ]
         #expect(all.allSatisfy { !$0.message.isEmpty && $0.message.count < 100 })
+    }
+
+    @Test("a rate limit's message names the wait, rounded up, when the server gave one")
+    func rateLimitMessage() {
+        let message = { (wait: Duration?) in FeedError.rateLimited(resetAfter: wait).message }
+        #expect(message(.seconds(1)) == "Too many requests for now. Try again in 1 second.")
+        #expect(message(.milliseconds(44_200)) == "Too many requests for now. Try again in 45 seconds.")
+        #expect(message(.seconds(60)) == "Too many requests for now. Try again in 1 minute.")
+        #expect(message(.seconds(300)) == "Too many requests for now. Try again in 5 minutes.")
+        #expect(message(.seconds(301)) == "Too many requests for now. Try again in 6 minutes.")
+        #expect(message(.seconds(3600)) == "Too many requests for now. Try again in 1 hour.")
+        #expect(message(.seconds(86_400)) == "Too many requests for now. Try again in 24 hours.")
+        #expect(message(.zero) == "Too many requests for now. Try again in a little while.")
+        #expect(message(nil) == "Too many requests for now. Try again in a little while.")
+    }
+
+    @Test("server text in a message is one clean line; the raw text stays in serverText")
+    func cleanServerText() {
+        let raw = ["line one\r\n\tline two\u{07}", "\u{202E}txt.exe\u{2066}\u{200B}\u{FEFF}", "\u{1B}[2Jcleared"]
+        let error = FeedError.clientError(status: 422, messages: raw)
+        #expect(error.message == "Unsplash couldn't handle the request: line one line two txt.exe [2Jcleared")
+        #expect(error.serverText == raw.joined(separator: "\n"))
+        // Nothing printable left: the status instead.
+        #expect(FeedError.clientError(status: 409, messages: ["\u{202E}\u{0}", " \n "]).message
+            == "Unsplash couldn't handle the request (error 409).")
+        #expect(FeedError.clientError(status: 409, messages: []).serverText == nil)
+        #expect(FeedError.serverError(status: 500).serverText == nil)
+    }
+
+    @Test("ServerText.oneLine: whitespace runs become one space; control, format and private-use characters go")
+    func oneLine() {
+        #expect(ServerText.oneLine("  a \n\n\t b\u{2028}c\u{2029}d\u{85}e  ") == "a b c d e")
+        #expect(ServerText.oneLine("a\u{0}b\u{7F}c\u{9B}d") == "abcd")
+        #expect(ServerText.oneLine("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}\u{200E}\u{200F}x") == "x")
+        #expect(ServerText.oneLine("a\u{E000}b\u{F8FF}c") == "abc")
+        #expect(ServerText.oneLine("café 東京 👍🏽") == "café 東京 👍🏽")
+        #expect(ServerText.oneLine("") == "")
+    }
+
+    @Test("ServerText.oneLine caps the length, and a cut ends in …")
+    func oneLineLength() {
+        #expect(ServerText.oneLine("abcdef", maxLength: 6) == "abcdef")
+        #expect(ServerText.oneLine("abcdefg", maxLength: 6) == "abcde…")
+        #expect(ServerText.oneLine("abcd efg", maxLength: 6) == "abcd…", "no space before the …")
+        #expect(ServerText.oneLine(String(repeating: "y", count: 200_000)).count == 160)
+        // One character carrying endless combining marks is cut too.
+        let zalgo = "z" + String(repeating: "\u{301}", count: 100_000)
+        #expect(ServerText.oneLine(zalgo).unicodeScalars.count < 2_000)
     }
 
     @Test("names the coding path of a value of the wrong type")

@@ -27,7 +27,7 @@ struct HostileInputTests {
         ("html_error", .serverError(status: 502)),
         ("html_200", .malformedResponse(path: "", problem: "expected JSON, got text/html")),
         ("rate_limit_text", .rateLimited(resetAfter: nil)),
-        ("429", .rateLimited(resetAfter: nil)),
+        ("429", .rateLimited(resetAfter: .seconds(60))),
         ("500_empty", .serverError(status: 500)),
         ("400_errors_json", .clientError(status: 400, messages: ["page must be at least 1", "per_page must be at least 1"])),
         ("slow", .timedOut),
@@ -269,7 +269,6 @@ final class ErrorLog: Sendable {
 /// An `UnsplashHTTPService` whose base URL a test switches between requests.
 final class SwitchableHTTPService: PhotoService {
     private let baseURL: Mutex<URL>
-    private let session = URLSession(configuration: .ephemeral)
 
     init(baseURL: URL) {
         self.baseURL = Mutex(baseURL)
@@ -282,9 +281,10 @@ final class SwitchableHTTPService: PhotoService {
     func photos(page: Int, perPage: Int) -> Single<PhotoPage> {
         Single.deferred { [self] in
             let configuration = UnsplashHTTPService.Configuration(
-                baseURL: baseURL.withLock { $0 }, accessKey: StubServer.accessKey, timeout: 1
+                baseURL: baseURL.withLock { $0 }, accessKey: StubServer.accessKey, deadline: .seconds(1)
             )
-            return UnsplashHTTPService(configuration: configuration, session: session).photos(page: page, perPage: perPage)
+            return UnsplashHTTPService(configuration: configuration, sessionConfiguration: .ephemeral)
+                .photos(page: page, perPage: perPage)
         }
     }
 }

@@ -9,7 +9,7 @@ import Testing
 struct UnsplashHTTPRequestTests {
     @Test("Unsplash style: GET /photos with page, per_page and the v1 headers")
     func unsplashStyle() {
-        let service = UnsplashHTTPService(configuration: .init(accessKey: "abc123", timeout: 7))
+        let service = UnsplashHTTPService(configuration: .init(accessKey: "abc123", deadline: .seconds(7)))
         let request = service.makeRequest(page: 3, perPage: 12)
 
         #expect(request.httpMethod == "GET")
@@ -58,12 +58,13 @@ struct UnsplashHTTPRequestTests {
         #expect(request.url?.absoluteString == "http://127.0.0.1:8080/mode/429/photos?page=1&per_page=10")
     }
 
-    @Test("the defaults: Unsplash's host, Unsplash style, 30 seconds")
+    @Test("the defaults: Unsplash's host, Unsplash style, a 30-second deadline, 8 MiB bodies")
     func defaults() {
         let configuration = UnsplashHTTPService.Configuration(accessKey: "k")
 
         #expect(configuration.baseURL.absoluteString == "https://api.unsplash.com")
         #expect(configuration.endpoint == .unsplash)
-        #expect(configuration.timeout == 30)
+        #expect(configuration.deadline == .seconds(30))
+        #expect(configuration.maxBodyBytes == 8_388_608)
     }
 }

@@ -93,6 +93,65 @@ struct UnsplashHTTPResponseTests {
         #expect(interpret(Data("Too Many Requests".utf8), status: 429) == .failure(.rateLimited(resetAfter: nil)))
     }
 
+    @Test("a rate limit carries the wait Retry-After names, in seconds or as an HTTP date")
+    func retryAfter() {
+        let tooMany = Data("Too Many Requests".utf8)
+        #expect(interpret(tooMany, status: 429, headers: ["Retry-After": "120"])
+            == .failure(.rateLimited(resetAfter: .seconds(120))))
+        #expect(interpret(tooMany, status: 429, headers: ["retry-after": " 0 "]) == .failure(.rateLimited(resetAfter: .zero)))
+        // A date is measured from the response's Date header (the server's clock), not the client's.
+        #expect(interpret(tooMany, status: 429, headers: [
+            "Retry-After": "Fri, 15 Jan 2027 08:05:00 GMT", "Date": "Fri, 15 Jan 2027 08:03:30 GMT",
+        ]) == .failure(.rateLimited(resetAfter: .seconds(90))))
+        // Without a Date header, from when the response arrived; the two obsolete date forms too.
+        #expect(interpret(tooMany, status: 429, headers: ["Retry-After": "Fri, 15 Jan 2027 08:01:30 GMT"])
+            == .failure(.rateLimited(resetAfter: .seconds(90))))
+        #expect(interpret(tooMany, status: 429, headers: ["Retry-After": "Friday, 15-Jan-27 08:00:45 GMT"])
+            == .failure(.rateLimited(resetAfter: .seconds(45))))
+        #expect(interpret(tooMany, status: 429, headers: ["Retry-After": "Fri Jan 15 08:00:45 2027"])
+            == .failure(.rateLimited(resetAfter: .seconds(45))))
+    }
+
+    @Test("a rate limit carries the wait until X-Ratelimit-Reset, by the server's Date")
+    func rateLimitReset() {
+        let headers = [
+            "X-Ratelimit-Remaining": "0", "X-Ratelimit-Reset": "1800001800", "Date": "Fri, 15 Jan 2027 08:05:00 GMT",
+        ]
+        #expect(interpret(Data(), status: 403, headers: headers) == .failure(.rateLimited(resetAfter: .seconds(1500))))
+        #expect(interpret(Data(), status: 429, headers: ["X-RateLimit-Reset": "1800000300"])
+            == .failure(.rateLimited(resetAfter: .seconds(300))))
+        // Retry-After wins over X-Ratelimit-Reset.
+        #expect(interpret(Data(), status: 429, headers: ["X-Ratelimit-Reset": "1800000300", "Retry-After": "7"])
+            == .failure(.rateLimited(resetAfter: .seconds(7))))
+    }
+
+    @Test("a reset in the past is no wait, one past a day is a day, and garbage is no wait named")
+    func rateLimitWaitEdges() {
+        let wait = { (headers: [String: String]) in
+            UnsplashHTTPService.rateLimitWait(headers: headers, receivedAt: Self.receivedAt)
+        }
+        #expect(wait(["X-Ratelimit-Reset": "1700000000"]) == .zero)
+        #expect(wait(["Retry-After": "Thu, 01 Jan 1970 00:00:00 GMT"]) == .zero)
+        #expect(wait(["Retry-After": "99999999999999999999999"]) == .seconds(86_400))
+        #expect(wait(["Retry-After": "-5"]) == nil)
+        #expect(wait(["Retry-After": "1.5"]) == nil)
+        #expect(wait(["Retry-After": "soon"]) == nil)
+        #expect(wait(["Retry-After": "soon", "X-Ratelimit-Reset": "1800000060"]) == .seconds(60))
+        #expect(wait(["X-Ratelimit-Reset": "tomorrow"]) == nil)
+        #expect(wait([:]) == nil)
+        // A Date header that does not parse is ignored: the client's clock is used.
+        #expect(wait(["X-Ratelimit-Reset": "1800000060", "Date": "yesterday"]) == .seconds(60))
+    }
+
+    @Test("a text/plain 4xx body is its message, as sent; HTML is not")
+    func plainTextClientError() {
+        let raw = "Bad\r\nrequest\u{202E} here"
+        #expect(interpret(Data(raw.utf8), status: 422, headers: ["Content-Type": "text/plain; charset=utf-8"])
+            == .failure(.clientError(status: 422, messages: [raw])))
+        #expect(interpret(Data("<h1>No</h1>".utf8), status: 422, headers: ["Content-Type": "text/html"])
+            == .failure(.clientError(status: 422, messages: [])))
+    }
+
     @Test("another 4xx carries the messages of the errors body, if any")
     func clientErrors() {
         let body = Data(#"{"errors": ["page must be at least 1", "per_page must be at least 1"]}"#.utf8)
@@ -135,7 +194,7 @@ struct UnsplashHTTPResponseTests {
 
         #expect(interpretTask(error: nil) == expected)
         let result = UnsplashHTTPService.interpret(
-            data: Data(), response: fileResponse, error: nil, page: 1, perPage: 10
+            data: Data(), response: fileResponse, error: nil, page: 1, perPage: 10, receivedAt: Self.receivedAt
         )
         #expect(result == expected)
     }
@@ -148,12 +207,19 @@ struct UnsplashHTTPResponseTests {
     ) -> Result<PhotoPage, FeedError> {
         let url = URL(string: "https://api.unsplash.com/photos?page=1&per_page=\(perPage)")!
         let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
-        return UnsplashHTTPService.interpret(data: data, response: response, page: 1, perPage: perPage)
+        return UnsplashHTTPService.interpret(
+            data: data, response: response, page: 1, perPage: perPage, receivedAt: Self.receivedAt
+        )
     }
 
     private func interpretTask(error: (any Error)?) -> Result<PhotoPage, FeedError> {
-        UnsplashHTTPService.interpret(data: nil, response: nil, error: error, page: 1, perPage: 10)
+        UnsplashHTTPService.interpret(
+            data: nil, response: nil, error: error, page: 1, perPage: 10, receivedAt: Self.receivedAt
+        )
     }
+
+    /// When the responses in these tests arrived: Fri, 15 Jan 2027 08:00:00 GMT.
+    private static let receivedAt = Date(timeIntervalSince1970: 1_800_000_000)
 
     /// The 2019 page with its photo objects edited.
     private func editedPage2019(_ edit: (inout [[String: Any]]) -> Void) throws -> Data {

@@ -95,9 +95,6 @@ public final class CatalogPhotoService: PhotoService {
         catalog.feed(published: livePublished)
     }
 
-    /// The largest page size the service accepts, as Unsplash's API.
-    public static let maxPerPage = 30
-
     // MARK: Answering
 
     /// What the server decided when a request was made.
@@ -163,8 +160,8 @@ public final class CatalogPhotoService: PhotoService {
     }
 
     private func prepare(page: Int, perPage: Int, published: Int) -> Prepared {
-        guard (1...Self.maxPerPage).contains(perPage) else {
-            return .invalid(.clientError(status: 400, messages: ["per_page must be between 1 and \(Self.maxPerPage)"]))
+        guard (1...PhotoPage.maxPerPage).contains(perPage) else {
+            return .invalid(.clientError(status: 400, messages: ["per_page must be between 1 and \(PhotoPage.maxPerPage)"]))
         }
         guard page >= 1 else {
             return .invalid(.clientError(status: 400, messages: ["page must be 1 or more"]))

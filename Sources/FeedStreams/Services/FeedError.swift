@@ -6,7 +6,8 @@ import Foundation
 public enum FeedError: Error, Equatable, Sendable {
     /// The device has no network connection.
     case offline
-    /// The server did not answer within the timeout.
+    /// The request did not end within its deadline (connecting, the headers and the whole
+    /// body together), or the connection stalled.
     case timedOut
     /// The server rejected the access key (HTTP 401).
     case unauthorized
@@ -17,7 +18,10 @@ public enum FeedError: Error, Equatable, Sendable {
     /// (`Retry-After`, or `X-Ratelimit-Reset`), or `nil` when it did not say.
     case rateLimited(resetAfter: Duration?)
     /// The server refused the request (another HTTP 4xx), with the messages of its
-    /// `{"errors": […]}` body, if it had one.
+    /// `{"errors": […]}` body, or its plain-text body, if it had one.
+    ///
+    /// `messages` are the server's text as sent, for logs; ``message`` shows them cleaned
+    /// (see ``serverText``).
     case clientError(status: Int, messages: [String])
     /// The server failed (HTTP 5xx).
     case serverError(status: Int)
@@ -27,6 +31,9 @@ public enum FeedError: Error, Equatable, Sendable {
     /// address), or is empty when the body as a whole is unreadable; `problem` says what was
     /// wrong with it, such as `expected String`.
     case malformedResponse(path: String, problem: String)
+    /// The response's body was longer than `limit` bytes, the most the app accepts; it was
+    /// refused without being read whole.
+    case responseTooLarge(limit: Int)
     /// The request was cancelled.
     case cancelled
     /// Another networking failure, such as a refused connection or one that dropped mid-response.
@@ -40,7 +47,19 @@ public enum FeedError: Error, Equatable, Sendable {
         if case .rateLimited(let resetAfter) = self { resetAfter } else { nil }
     }
 
-    /// A short sentence to show the person using the app.
+    /// The text the server sent with the error, as sent, for logs: the messages of a
+    /// ``clientError(status:messages:)`` one per line, or `nil` when the error carries none.
+    ///
+    /// Never show it as it is: it may hold line breaks, control and bidi characters, and be
+    /// long. ``message`` shows it as one clean line, at most 160 characters.
+    public var serverText: String? {
+        if case .clientError(_, let messages) = self, !messages.isEmpty { messages.joined(separator: "\n") } else { nil }
+    }
+
+    /// A short sentence to show the person using the app: one line of printable text.
+    ///
+    /// Text from the server appears in it only cleaned: on one line, without control, bidi or
+    /// other format characters, and cut to 160 characters (the raw text is ``serverText``).
     public var message: String {
         switch self {
         case .offline:
@@ -49,16 +68,24 @@ public enum FeedError: Error, Equatable, Sendable {
             "Unsplash is taking too long to answer. Pull to refresh to try again."
         case .unauthorized:
             "Unsplash didn't accept this app's access key."
-        case .rateLimited:
-            "Too many requests for now. Try again in a little while."
-        case .clientError(_, let messages) where !messages.isEmpty:
-            "Unsplash couldn't handle the request: \(messages.joined(separator: " "))"
+        case .rateLimited(let resetAfter):
+            if let wait = resetAfter.flatMap(Self.describeWait) {
+                "Too many requests for now. Try again in \(wait)."
+            } else {
+                "Too many requests for now. Try again in a little while."
+            }
         case .clientError(let status, _):
-            "Unsplash couldn't handle the request (error \(status))."
+            if let text = serverText.map({ ServerText.oneLine($0) }), !text.isEmpty {
+                "Unsplash couldn't handle the request: \(text)"
+            } else {
+                "Unsplash couldn't handle the request (error \(status))."
+            }
         case .serverError(let status):
             "Unsplash is having trouble (error \(status)). Try again later."
         case .malformedResponse:
             "Unsplash sent something the app couldn't read. Pull to refresh to try again."
+        case .responseTooLarge:
+            "Unsplash sent more than the app can read. Pull to refresh to try again."
         case .cancelled:
             "The request was cancelled."
         case .transport:
@@ -70,6 +97,19 @@ public enum FeedError: Error, Equatable, Sendable {
 }
 
 extension FeedError {
+    /// A wait in words, rounded up to the unit that suits it: `45 seconds`, `5 minutes`,
+    /// `1 hour`; `nil` for no wait.
+    private static func describeWait(_ wait: Duration) -> String? {
+        let seconds = wait.components.seconds + (wait.components.attoseconds > 0 ? 1 : 0)
+        guard seconds > 0 else { return nil }
+        let (count, unit): (Int64, String) = switch seconds {
+        case ..<60: (seconds, "second")
+        case ..<3600: ((seconds + 59) / 60, "minute")
+        default: ((seconds + 3599) / 3600, "hour")
+        }
+        return "\(count) \(unit)\(count == 1 ? "" : "s")"
+    }
+
     /// Classifies a networking error.
     ///
     /// No connection (including cellular data switched off or roaming not allowed) is

@@ -13,9 +13,21 @@ extension UnsplashHTTPService {
         public var accessKey: String?
         /// The URL scheme of the list endpoint.
         public var endpoint: Endpoint
-        /// How many seconds a request may wait for data before it fails with
-        /// ``FeedError/timedOut``.
-        public var timeout: TimeInterval
+        /// How long a whole request may take (connecting, waiting for the headers and reading
+        /// the whole body) before it is cancelled and fails with ``FeedError/timedOut``.
+        ///
+        /// A deadline, not an idle timeout: a server that sends one byte a second still fails
+        /// on time. A deadline of zero or less fails every request at once.
+        public var deadline: Duration
+        /// The largest body, in bytes, that a response may have. A longer one is refused, as
+        /// soon as its `Content-Length` or its bytes show it, with
+        /// ``FeedError/responseTooLarge(limit:)``. With zero or less, any body that is not empty
+        /// is refused.
+        public var maxBodyBytes: Int
+
+        /// The default ``maxBodyBytes``: 8 MiB, some fifty times the largest page Unsplash
+        /// sends (30 photos).
+        public static let defaultMaxBodyBytes = 8 * 1024 * 1024
 
         /// Creates a configuration.
         ///
@@ -23,17 +35,20 @@ extension UnsplashHTTPService {
         ///   - baseURL: The server; Unsplash's API unless a proxy or a test server stands in.
         ///   - accessKey: The Unsplash access key, or `nil` for a proxy that adds it.
         ///   - endpoint: ``Endpoint/unsplash`` or ``Endpoint/proxy(orderBy:)``.
-        ///   - timeout: Seconds to wait for data; 30 unless given.
+        ///   - deadline: How long a whole request may take; 30 seconds unless given.
+        ///   - maxBodyBytes: The largest body accepted; ``defaultMaxBodyBytes`` unless given.
         public init(
             baseURL: URL = unsplashBaseURL,
             accessKey: String?,
             endpoint: Endpoint = .unsplash,
-            timeout: TimeInterval = 30
+            deadline: Duration = .seconds(30),
+            maxBodyBytes: Int = defaultMaxBodyBytes
         ) {
             self.baseURL = baseURL
             self.accessKey = accessKey
             self.endpoint = endpoint
-            self.timeout = timeout
+            self.deadline = deadline
+            self.maxBodyBytes = maxBodyBytes
         }
     }
 

@@ -4,15 +4,13 @@ import FoundationNetworking
 #endif
 
 extension UnsplashHTTPService {
-    /// The largest page Unsplash serves; it quietly shortens longer pages to this size.
-    public static let maxPerPage = 30
-
-    /// Returns the page size actually requested: `perPage` clamped to `1...maxPerPage`.
+    /// Returns the page size actually requested: `perPage` clamped to 1 through
+    /// ``PhotoPage/maxPerPage`` (30).
     ///
-    /// Asking for more than ``maxPerPage`` would get a shorter page than asked for, and the
+    /// Asking for more than ``PhotoPage/maxPerPage`` would get a shorter page than asked for, and the
     /// "a full page came back" rule in ``PhotoPage`` would then wrongly see the last page.
     public static func clampedPerPage(_ perPage: Int) -> Int {
-        min(max(perPage, 1), maxPerPage)
+        min(max(perPage, 1), PhotoPage.maxPerPage)
     }
 
     /// Builds the request for one page of the feed. Pure: it only reads the configuration.
@@ -26,7 +24,8 @@ extension UnsplashHTTPService {
     /// - Parameters:
     ///   - page: The page number, counting from 1.
     ///   - perPage: The page size.
-    /// - Returns: The request, with the configured timeout.
+    /// - Returns: The request. Its `timeoutInterval` is the configured deadline, which `URLSession`
+    ///   applies as an idle timeout; the service enforces the deadline itself.
     public func makeRequest(page: Int, perPage: Int) -> URLRequest {
         let page = String(max(page, 1))
         let perPage = String(Self.clampedPerPage(perPage))
@@ -46,9 +45,9 @@ extension UnsplashHTTPService {
         }
         let url = configuration.baseURL.appending(path: path).appending(queryItems: query)
         var request = URLRequest(url: url)
-        // Set as a property: on Linux, `URLRequest(url:timeoutInterval:)` reports the value but
-        // `URLSession` does not enforce it.
-        request.timeoutInterval = configuration.timeout
+        // An idle timeout no longer than the deadline; the deadline itself is enforced by
+        // `photos(page:perPage:)`.
+        request.timeoutInterval = max(configuration.deadline / .seconds(1), 0.001)
         request.httpMethod = "GET"
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue("v1", forHTTPHeaderField: "Accept-Version")

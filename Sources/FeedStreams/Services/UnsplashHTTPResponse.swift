@@ -7,7 +7,7 @@ extension UnsplashHTTPService {
     /// Turns the outcome of a finished data task into a page or a ``FeedError``. Pure.
     ///
     /// A transport error is classified by ``FeedError``'s `init(_: URLError)`; otherwise the
-    /// HTTP response is read by ``interpret(data:response:page:perPage:)``.
+    /// HTTP response is read by ``interpret(data:response:page:perPage:receivedAt:)``.
     ///
     /// - Parameters:
     ///   - data: The body, if any arrived.
@@ -15,13 +15,16 @@ extension UnsplashHTTPService {
     ///   - error: The error the task finished with, if any.
     ///   - page: The page number that was asked for.
     ///   - perPage: The page size that was asked for.
+    ///   - receivedAt: When the response arrived; see
+    ///     ``interpret(data:response:page:perPage:receivedAt:)``.
     /// - Returns: The page, or why there is none.
     public static func interpret(
         data: Data?,
         response: URLResponse?,
         error: (any Error)?,
         page: Int,
-        perPage: Int
+        perPage: Int,
+        receivedAt: Date
     ) -> Result<PhotoPage, FeedError> {
         if let error {
             return .failure(FeedError(urlError(from: error)))
@@ -29,7 +32,7 @@ extension UnsplashHTTPService {
         guard let response = response as? HTTPURLResponse else {
             return .failure(.malformedResponse(path: "", problem: "not an HTTP response"))
         }
-        return interpret(data: data ?? Data(), response: response, page: page, perPage: perPage)
+        return interpret(data: data ?? Data(), response: response, page: page, perPage: perPage, receivedAt: receivedAt)
     }
 
     /// Reads an HTTP response as a page of photos, or classifies its failure. Pure.
@@ -42,7 +45,7 @@ extension UnsplashHTTPService {
     /// | 401 | ``FeedError/unauthorized`` |
     /// | 429 | ``FeedError/rateLimited(resetAfter:)`` |
     /// | 403 with `X-Ratelimit-Remaining: 0` or a `Rate Limit Exceeded` body | ``FeedError/rateLimited(resetAfter:)`` |
-    /// | any other 4xx | ``FeedError/clientError(status:messages:)`` with the `{"errors": […]}` messages |
+    /// | any other 4xx | ``FeedError/clientError(status:messages:)`` with the `{"errors": […]}` messages, or the `text/plain` body |
     /// | 5xx | ``FeedError/serverError(status:)`` |
     /// | anything else | ``FeedError/malformedResponse(path:problem:)`` |
     ///
@@ -50,17 +53,23 @@ extension UnsplashHTTPService {
     /// stays a client error. `X-Ratelimit-Remaining: 0` on a 2xx is the last allowed request
     /// succeeding, not an error.
     ///
+    /// A rate limit carries the wait the server named (see ``rateLimitWait(headers:receivedAt:)``),
+    /// which is what a back-off reads as ``FeedError/retryAfter``.
+    ///
     /// - Parameters:
     ///   - data: The body.
     ///   - response: The response's status and headers.
     ///   - page: The page number that was asked for.
     ///   - perPage: The page size that was asked for.
+    ///   - receivedAt: When the response arrived, by the client's clock. A rate-limit reset given
+    ///     as a moment is measured from the response's `Date` header, or from this without one.
     /// - Returns: The page, or why there is none.
     public static func interpret(
         data: Data,
         response: HTTPURLResponse,
         page: Int,
-        perPage: Int
+        perPage: Int,
+        receivedAt: Date
     ) -> Result<PhotoPage, FeedError> {
         let headers = headerFields(of: response)
         let status = response.statusCode
@@ -70,11 +79,11 @@ extension UnsplashHTTPService {
         case 401:
             return .failure(.unauthorized)
         case 429:
-            return .failure(.rateLimited(resetAfter: nil))
+            return .failure(.rateLimited(resetAfter: rateLimitWait(headers: headers, receivedAt: receivedAt)))
         case 403 where isRateLimitRefusal(data, headers: headers):
-            return .failure(.rateLimited(resetAfter: nil))
+            return .failure(.rateLimited(resetAfter: rateLimitWait(headers: headers, receivedAt: receivedAt)))
         case 400..<500:
-            return .failure(.clientError(status: status, messages: errorMessages(in: data)))
+            return .failure(.clientError(status: status, messages: errorMessages(in: data, headers: headers)))
         case 500..<600:
             return .failure(.serverError(status: status))
         default:
@@ -108,12 +117,18 @@ extension UnsplashHTTPService {
         return remaining == "0" || body.contains("rate limit exceeded")
     }
 
-    /// The messages of Unsplash's error body, `{"errors": ["…"]}`; none when the body is not that.
-    private static func errorMessages(in data: Data) -> [String] {
+    /// The messages of Unsplash's error body, `{"errors": ["…"]}`, or a `text/plain` body as one
+    /// message; none for any other body (HTML markup is no message). As sent: uncleaned.
+    private static func errorMessages(in data: Data, headers: [String: String]) -> [String] {
         struct ErrorBody: Decodable {
             var errors: [String]
         }
-        return (try? JSONDecoder().decode(ErrorBody.self, from: data))?.errors ?? []
+        if let body = try? JSONDecoder().decode(ErrorBody.self, from: data) {
+            return body.errors
+        }
+        let contentType = headers.value(forHTTPHeader: "Content-Type")?.lowercased() ?? ""
+        guard contentType.hasPrefix("text/plain"), !data.isEmpty else { return [] }
+        return [String(decoding: data, as: UTF8.self)]
     }
 
     private static func headerFields(of response: HTTPURLResponse) -> [String: String] {

@@ -9,7 +9,7 @@ extension FeedError {
     public var isTransient: Bool {
         switch self {
         case .offline, .timedOut, .rateLimited, .serverError, .transport, .malformedResponse: true
-        case .unauthorized, .clientError, .cancelled, .inputFailed: false
+        case .unauthorized, .clientError, .responseTooLarge, .cancelled, .inputFailed: false
         }
     }
 }
