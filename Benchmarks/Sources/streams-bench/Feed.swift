@@ -4,20 +4,25 @@ import Streams
 // W6: the feed end to end. FeedStreams' FeedViewModel and ScrollSimulator on a TestScheduler,
 // scrolled to the bottom page after page against a service that never runs out of photos.
 
-/// The page size W6 asks for: 20 photos make a page taller than the simulator's screen, so that
-/// every page needs a scroll (with 10, the first page fits on the screen and its own
-/// reached-bottom trigger falls inside the throttle window of the one before).
+/// The page size W6 asks for: 20 photos make a page taller than the simulator's screen and the
+/// feed's prefetch distance, so that every page needs a scroll (with 10, the feed fills the
+/// screen with a second page by itself, and the pages no longer match the scrolls).
 let feedPerPage = 20
+
+/// The feed's rules in W6: the default ones, but no request budget worth the name. The scripted
+/// user asks for a page every 600 ms or so, faster than the default bound of 60 a minute, which
+/// would then make the feed wait (as it should) and the run load fewer pages.
+let feedConfiguration = FeedConfiguration(perPage: feedPerPage, maxRequestsPerMinute: 1_000_000)
 
 /// W6 at one length: `pages` pages loaded by scrolling, Streams only.
 ///
 /// One run subscribes the outputs an app screen would (the photos into the simulator, the
 /// changes, the spinners, the error, the scroll-to-top button), then times playing a script
 /// that waits for the first page and then scrolls to the bottom and waits, `pages − 1` times, on
-/// virtual time until nothing is left to do. Per page that is: about 20 animation frames through
-/// `reachedBottom()` and the content offset, a throttled trigger, the reducer, a request and its
-/// answer 100 ms later on the scheduler, the state shared to every output, and the new items
-/// laid out. The run checks that exactly `pages` pages arrived.
+/// virtual time until nothing is left to do. Per page that is: about 20 animation frames, each a
+/// geometry through the reducer and the state shared to every output, the level turning to
+/// "wants more", a request and its answer 100 ms later on the scheduler, and the new items laid
+/// out. The run checks that exactly `pages` pages arrived.
 ///
 /// The run reports the photos it holds at the end, so the counted run gives heap bytes held
 /// per photo: the feed's own storage (the state's array and id set, the layout's frames, what
@@ -37,16 +42,21 @@ func feedEndToEnd(id: String, pages: Int, runsByDefault: Bool) -> Workload {
                 let scheduler = TestScheduler(resolution: .milliseconds(1), stepLimit: .max)
                 let service = EndlessPhotoService(catalog: catalog, scheduler: scheduler, latency: .milliseconds(100))
                 let simulator = ScrollSimulator(scheduler: scheduler)
-                let viewModel = FeedViewModel(
-                    input: .init(
-                        load: Observable.just(()),
-                        refresh: simulator.pullToRefresh,
-                        reachedBottom: simulator.geometry.reachedBottom(),
-                        selection: simulator.taps,
-                        contentOffset: simulator.geometry.map(\.contentOffsetY)
-                    ),
-                    dependencies: .init(service: service, scheduler: scheduler, perPage: feedPerPage)
-                )
+                let viewModel: FeedViewModel
+                do {
+                    viewModel = try FeedViewModel(
+                        input: .init(
+                            load: Observable.just(()),
+                            refresh: simulator.pullToRefresh,
+                            geometry: simulator.geometry,
+                            retry: simulator.retryTaps,
+                            selection: simulator.taps
+                        ),
+                        dependencies: .init(service: service, scheduler: scheduler, configuration: feedConfiguration)
+                    )
+                } catch {
+                    fatalError("W6: \(error)")
+                }
                 let output = viewModel.output
                 let sink = Counter()
                 let bag = DisposeBag()

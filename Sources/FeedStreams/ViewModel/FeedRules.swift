@@ -183,12 +183,10 @@ extension FeedState {
     }
 
     private mutating func forgetOldRequests() {
+        // Most events forget nothing: leave the array alone then, so the state is not copied.
         let cutoff = now - Self.budgetWindow
-        if let kept = recentRequests.firstIndex(where: { $0 > cutoff }) {
-            recentRequests.removeFirst(kept)
-        } else {
-            recentRequests.removeAll()
-        }
+        guard let oldest = recentRequests.first, oldest <= cutoff else { return }
+        recentRequests.removeFirst(recentRequests.firstIndex { $0 > cutoff } ?? recentRequests.count)
     }
 
     private mutating func ignore(_ reason: FeedDecision.IgnoredBecause) {
