@@ -41,9 +41,12 @@ struct FeedFuzzTests {
         }
     }
 
-    @Test("FeedViewModel under random scroll scripts through a ScrollSimulator, over the catalog service", arguments: [0, 1])
+    @Test(
+        "sessions: a simulated scroll view, random screens, scripts, latencies, failures, hangs, live inserts and refreshes; requests start only when the screen wants them, and the feed is never idle while it does",
+        arguments: [0, 1, 2, 3]
+    )
     func scrollSessions(shard: Int) throws {
-        for seed in FuzzSeeds.seeds(count: 300, salt: 0x5C011, shard: shard, of: 2) {
+        for seed in FuzzSeeds.seeds(count: 1_000, salt: 0x5C011, shard: shard, of: 4) {
             let scenario = ScrollScenario(seed: seed)
             let failures = try ScrollFuzz(scenario: scenario).run()
             #expect(failures.isEmpty, "\(scenario)\n\(failures.prefix(4).joined(separator: "\n"))\n\(FuzzSeeds.replay(seed))")
@@ -547,13 +550,15 @@ final class ViewModelFuzz: Sendable {
 // MARK: - FeedViewModel driven by a scroll simulator
 
 /// Plays one generated scroll session through the app's real wiring (simulator geometry →
-/// `reachedBottom()` → view model → catalog service → photos → simulator) on a `TestScheduler`
+/// geometry → view model → catalog service → photos → simulator) on a `TestScheduler`
 /// where a tick is 1 ms, and checks the same promises as ``ViewModelFuzz`` against the
 /// service's own request records.
 final class ScrollFuzz: Sendable {
     let scenario: ScrollScenario
     let scheduler = TestScheduler(resolution: .milliseconds(1), stepLimit: 10_000_000)
     let service: CatalogPhotoService
+    /// The catalog, with some requests that never answer.
+    let hanging: HangingPhotoService
     private let failures = Mutex<[String]>([])
     private let previous = Mutex<FeedState?>(nil)
 
@@ -566,6 +571,7 @@ final class ScrollFuzz: Sendable {
             failures: scenario.failureRate > 0 ? .rate(scenario.failureRate, seed: scenario.seed) : .none,
             live: scenario.live
         )
+        hanging = HangingPhotoService(base: service, rate: scenario.hangRate, seed: scenario.seed)
     }
 
     private func fail(_ message: String) {
@@ -583,7 +589,7 @@ final class ScrollFuzz: Sendable {
                 retry: simulator.retryTaps,
                 selection: simulator.taps
             ),
-            dependencies: .init(service: service, scheduler: scheduler, configuration: scenario.configuration)
+            dependencies: .init(service: hanging, scheduler: scheduler, configuration: scenario.configuration)
         )
         let bag = CompositeDisposable()
         bag.insert(viewModel.output.state.subscribe(onNext: { [self] state in
@@ -659,8 +665,13 @@ final class ScrollFuzz: Sendable {
 
     private func checkQuiescent() {
         let pending = service.requests.filter { $0.outcome == .pending }
-        if pending.count > 1 { fail("\(pending.count) requests in flight") }
+        let hung = hanging.hanging
+        if pending.count + hung > 1 { fail("\(pending.count) requests in flight, \(hung) hanging") }
         guard let state = previous.withLock({ $0 }) else { return fail("no state") }
+        if hung > 0 {
+            if state.inFlight == nil { fail("a request hangs, but the state has nothing in flight") }
+            return
+        }
         if pending.isEmpty != (state.inFlight == nil) { fail("service pending \(pending.map(\.page)), state in flight \(state.inFlight.map(\.description) ?? "none")") }
         if let request = pending.first, request.page != state.inFlight?.page { fail("service asked page \(request.page) for \(state.inFlight.map(\.description) ?? "none")") }
     }
@@ -686,5 +697,37 @@ final class ScrollFuzz: Sendable {
             }
             open = record
         }
+    }
+}
+
+/// A photo service that passes requests to another, except a seeded fraction that never answer
+/// (until disposed, as a refresh or the screen going away does).
+final class HangingPhotoService: PhotoService {
+    let base: any PhotoService
+    let rate: Double
+    private let state: Mutex<(random: FuzzRandom, hanging: Int)>
+
+    init(base: any PhotoService, rate: Double, seed: UInt64) {
+        self.base = base
+        self.rate = rate
+        state = Mutex((FuzzRandom(seed: seed ^ 0x4A46), 0))
+    }
+
+    /// Requests subscribed that hang now.
+    var hanging: Int { state.withLock { $0.hanging } }
+
+    func photos(page: Int, perPage: Int) -> Single<PhotoPage> {
+        let base = base
+        let rate = rate
+        return Observable<PhotoPage>.deferred { [self] in
+            let hangs = state.withLock { state in
+                let hangs = state.random.chance(rate)
+                if hangs { state.hanging += 1 }
+                return hangs
+            }
+            guard hangs else { return base.photos(page: page, perPage: perPage).asObservable() }
+            return Observable<PhotoPage>.never().do(onDispose: { [self] in state.withLock { $0.hanging -= 1 } })
+        }
+        .asSingle()
     }
 }

@@ -165,6 +165,36 @@ struct FeedViewModelTests {
         feed.dispose()
     }
 
+    @Test("a rate limit is retried no sooner than the reset the server named")
+    func rateLimitReset() throws {
+        let feed = try FeedHarness(
+            load: "-l",
+            answers: [1: ["--#", "--p"]],
+            contents: [1: ["a", "b"]],
+            error: .rateLimited(resetAfter: .seconds(2))
+        )
+        try feed.advance(to: 30)
+        // Fails at 3; the back-off would be 3 ticks, the server asked for 20.
+        #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 1, tick: 23)])
+        #expect(feed.footer.events[2] == .next(3, .retrying(page: 1, at: .milliseconds(2_300), after: .rateLimited(resetAfter: .seconds(2)))))
+        feed.dispose()
+    }
+
+    @Test("an input that completes is simply ended: no error, and the feed goes on")
+    func completingInput() throws {
+        let feed = try FeedHarness(
+            load:     "-l|",
+            geometry: "----s|",
+            bottom:   "------------b",
+            answers: [1: ["--p"], 2: ["--p"], 3: ["--p"]],
+            contents: [1: ["a", "b"], 2: ["c", "d"], 3: ["e", "f"]]
+        )
+        try feed.advance(to: 20)
+        #expect(feed.errors.events.isEmpty)
+        #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 4), .init(page: 3, tick: 12)])
+        feed.dispose()
+    }
+
     @Test("a configuration out of range is refused before anything runs")
     func badConfiguration() {
         let scheduler = TestScheduler()

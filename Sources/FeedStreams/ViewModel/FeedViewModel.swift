@@ -12,7 +12,10 @@ import Streams
 ///         retry: footer.retryTaps,
 ///         selection: collectionView.taps
 ///     ),
-///     dependencies: .init(service: UnsplashHTTPService(accessKey: key), scheduler: DispatchQueueScheduler.main)
+///     dependencies: .init(
+///         service: UnsplashHTTPService(configuration: .init(accessKey: key)),
+///         scheduler: DispatchQueueScheduler.main
+///     )
 /// )
 /// viewModel.output.changes.subscribe(onNext: apply).disposed(by: bag)
 /// ```

@@ -324,11 +324,14 @@ struct ScrollScenario: Sendable, CustomStringConvertible {
     let screen: ScrollSimulator.Configuration
     /// The feed's rules.
     let configuration: FeedConfiguration
+    /// The fraction of requests that never answer.
+    let hangRate: Double
 
     init(seed: UInt64) {
         var random = FuzzRandom(seed: seed)
         self.seed = seed
         perPage = random.int(1...10)
+        hangRate = random.pick([0, 0, 0.1])
         screen = ScrollSimulator.Configuration(
             viewportHeight: Double(random.pick([300, 600, 844])),
             bottomInset: Double(random.pick([0, 0, 34])),
@@ -366,7 +369,7 @@ struct ScrollScenario: Sendable, CustomStringConvertible {
         """
         seed 0x\(String(seed, radix: 16)): perPage \(perPage), catalog \(catalogCount), latency \(latency), \
         screen \(screen.viewportHeight) pt \(screen.layoutStyle), prefetch \(configuration.prefetchDistance), \
-        retries \(configuration.retry.maxAttempts) from \(configuration.retry.initialDelay), failure rate \(failureRate), live \(live.map { "every \($0.every) × \($0.count)" } ?? "none"), dispose at \(disposeAt) ms
+        retries \(configuration.retry.maxAttempts) from \(configuration.retry.initialDelay), failure rate \(failureRate), hang rate \(hangRate), live \(live.map { "every \($0.every) × \($0.count)" } ?? "none"), dispose at \(disposeAt) ms
           script: \(steps.map { ScrollScript.line(for: $0) }.joined(separator: "; "))
         """
     }
