@@ -582,13 +582,7 @@ final class ScrollFuzz: Sendable {
     func run() throws -> [String] {
         let simulator = ScrollSimulator(scheduler: scheduler, configuration: scenario.screen)
         let viewModel = try FeedViewModel(
-            input: .init(
-                load: Observable.just(()),
-                refresh: simulator.pullToRefresh,
-                geometry: simulator.geometry,
-                retry: simulator.retryTaps,
-                selection: simulator.taps
-            ),
+            input: .simulated(by: simulator),
             dependencies: .init(service: hanging, scheduler: scheduler, configuration: scenario.configuration)
         )
         let bag = CompositeDisposable()

@@ -72,13 +72,7 @@ private final class SimulatedScreen {
         simulator = ScrollSimulator(scheduler: scheduler)
         service = CatalogPhotoService(catalog: PhotoCatalog(count: 60), scheduler: scheduler)
         viewModel = try! FeedViewModel(
-            input: .init(
-                load: Observable.just(()),
-                refresh: simulator.pullToRefresh,
-                geometry: simulator.geometry,
-                retry: simulator.retryTaps,
-                selection: simulator.taps
-            ),
+            input: .simulated(by: simulator),
             dependencies: .init(service: service, scheduler: scheduler)
         )
         // The loop: the photos lay out the simulator, whose geometry feeds the view model. The

@@ -195,6 +195,30 @@ struct FeedViewModelTests {
         feed.dispose()
     }
 
+    @Test("init subscribes to nothing; the first output subscription starts the feed, and every output shares it")
+    func initSubscribesToNothing() throws {
+        let scheduler = TestScheduler(resolution: .milliseconds(100))
+        let load = scheduler.createColdObservable("l").map { _ in () }
+        let geometry = scheduler.createColdObservable("e", values: FeedHarness.screens)
+        let service = ScriptedPhotoService(scheduler: scheduler, answers: [1: ["--p"]], contents: [1: ["a"]])
+        let viewModel = try FeedViewModel(
+            input: .init(load: load, geometry: geometry),
+            dependencies: .init(service: service, scheduler: scheduler, configuration: FeedHarness.configuration)
+        )
+        try scheduler.advance(to: 3)
+        #expect(geometry.subscriptions.isEmpty)
+        #expect(service.requests.isEmpty)
+
+        let photos = viewModel.output.photos.subscribe(onNext: { _ in })
+        let footer = viewModel.output.footer.subscribe(onNext: { _ in })
+        try scheduler.advance(to: 10)
+        #expect(geometry.subscriptions == [Subscription(3)], "one run for both outputs")
+        #expect(service.requests == [.init(page: 1, tick: 3)])
+        photos.dispose()
+        footer.dispose()
+        #expect(geometry.subscriptions == [Subscription(3, 10)])
+    }
+
     @Test("a configuration out of range is refused before anything runs")
     func badConfiguration() {
         let scheduler = TestScheduler()

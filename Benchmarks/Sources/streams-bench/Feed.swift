@@ -45,13 +45,7 @@ func feedEndToEnd(id: String, pages: Int, runsByDefault: Bool) -> Workload {
                 let viewModel: FeedViewModel
                 do {
                     viewModel = try FeedViewModel(
-                        input: .init(
-                            load: Observable.just(()),
-                            refresh: simulator.pullToRefresh,
-                            geometry: simulator.geometry,
-                            retry: simulator.retryTaps,
-                            selection: simulator.taps
-                        ),
+                        input: .simulated(by: simulator),
                         dependencies: .init(service: service, scheduler: scheduler, configuration: feedConfiguration)
                     )
                 } catch {
