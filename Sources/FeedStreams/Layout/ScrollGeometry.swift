@@ -46,20 +46,16 @@ public struct ScrollGeometry: Sendable, Equatable {
         contentOffsetY <= minOffset
     }
 
-    /// Whether the bottom of the content is within `tolerance` of the viewport's bottom edge:
-    /// the moment an infinite feed asks for its next page.
+    /// Whether the bottom of the content is within `tolerance` of the visible area's bottom edge.
     ///
-    /// The test is `contentOffsetY + viewportHeight - bottomInset >= contentHeight - tolerance`.
-    /// Content that fits between the insets cannot scroll at all, so it always counts as near
-    /// the bottom (otherwise a first page shorter than the screen would never load a second).
+    /// The same level as ``demand(prefetchDistance:)`` wanting more, with `tolerance` as the
+    /// prefetch distance: ``distanceToEnd`` is at most `tolerance`, or the content is too short to
+    /// reach that far even at the top (so a first page shorter than the screen counts as near).
     ///
-    /// - Parameter tolerance: How far above the end still counts; half the viewport unless given.
-    /// - Returns: `true` when the next page should load.
+    /// - Parameter tolerance: How far below the visible area the end may be; half the viewport
+    ///   unless given.
+    /// - Returns: `true` when the end is that near.
     public func isNearBottom(tolerance: Double? = nil) -> Bool {
-        if contentHeight <= viewportHeight - topInset - bottomInset {
-            return true
-        }
-        let tolerance = tolerance ?? viewportHeight / 2
-        return contentOffsetY + viewportHeight - bottomInset >= contentHeight - tolerance
+        demand(prefetchDistance: tolerance ?? viewportHeight / 2).wantsMore
     }
 }
