@@ -34,7 +34,7 @@ public final class BehaviorValue<Element: Sendable>: ObservableType {
     @inlinable
     public var value: Element {
         // `latest` is set from the initial value and only ever replaced, never cleared.
-        subject.state.withLock { $0.latest! }
+        subject.latest!
     }
 
     /// Replaces the value and delivers it to every subscriber.

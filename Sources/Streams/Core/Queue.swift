@@ -1,0 +1,49 @@
+/// A first-in, first-out queue: appending and removing the first element are amortised O(1).
+///
+/// ``popFirst()`` moves the element out of the queue, so the queue keeps no reference to an
+/// element it has handed back. State structs behind a `Mutex` rely on that: an element popped
+/// under the lock is released by the caller after the lock, never by the queue under it.
+struct Queue<Element> {
+    /// The elements, oldest first, from `head` on; the slots before `head` are empty.
+    private var slots: [Element?] = []
+    private var head = 0
+
+    /// Creates an empty queue.
+    init() {}
+
+    var isEmpty: Bool { head == slots.count }
+
+    var count: Int { slots.count - head }
+
+    /// The oldest element, still queued.
+    var first: Element? { isEmpty ? nil : slots[head] }
+
+    mutating func append(_ element: Element) {
+        slots.append(element)
+    }
+
+    /// Removes the oldest element and hands it back, or returns `nil` when the queue is empty.
+    mutating func popFirst() -> Element? {
+        guard head < slots.count else { return nil }
+        let element = slots[head].take()
+        head += 1
+        if head == slots.count {
+            // Only empty slots remain: drop them, keeping a small buffer for the next burst.
+            slots.removeAll(keepingCapacity: slots.count <= 64)
+            head = 0
+        } else if head >= 64, head * 2 >= slots.count {
+            // Shift the live half down; each slot moves at most once per doubling.
+            slots.removeFirst(head)
+            head = 0
+        }
+        return element
+    }
+
+    /// Empties the queue and hands back what it held, for the caller to release after the lock.
+    mutating func removeAll() -> Queue {
+        defer { self = Queue() }
+        return self
+    }
+}
+
+extension Queue: Sendable where Element: Sendable {}
