@@ -99,9 +99,7 @@ extension Observable {
             result: { $0.map { $0! } }
         )
     }
-}
 
-extension Observable where Element == Never {
     /// Pairs the latest values of two observables each time either of them emits, once both
     /// have emitted.
     ///
@@ -123,8 +121,8 @@ extension Observable where Element == Never {
     public static func combineLatest<A: ObservableType, B: ObservableType>(
         _ a: A,
         _ b: B
-    ) -> Observable<(A.Element, B.Element)> {
-        Observable<(A.Element, B.Element)>.combineLatest(a, b) { ($0, $1) }
+    ) -> Observable<Element> where Element == (A.Element, B.Element) {
+        combineLatest(a, b) { ($0, $1) }
     }
 
     /// Combines the latest values of three observables into a tuple each time any of them
@@ -150,8 +148,8 @@ extension Observable where Element == Never {
         _ a: A,
         _ b: B,
         _ c: C
-    ) -> Observable<(A.Element, B.Element, C.Element)> {
-        Observable<(A.Element, B.Element, C.Element)>.combineLatest(a, b, c) { ($0, $1, $2) }
+    ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element) {
+        combineLatest(a, b, c) { ($0, $1, $2) }
     }
 }
 
