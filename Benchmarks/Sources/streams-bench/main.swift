@@ -23,6 +23,8 @@ let usage = """
       --peers NAMES      run only these peers, comma-separated (streams, opencombine, closures,
                          closures_mutex); for profiling one of them
       --no-allocations   skip the allocation-counting runs
+      --instructions     also count instructions per unit under valgrind's callgrind (one
+                         run per workload and peer; use --scale 0.1 or so, and --only)
       --help             show this help
 
     Exit status: 0 on success, 1 when peers' checksums disagree, 2 on a bad command line.
@@ -72,6 +74,10 @@ func parseOptions(_ arguments: [String]) -> Options {
             options.peers = Set(peers)
         case "--no-allocations":
             options.allocations = false
+        case "--instructions":
+            options.instructions = true
+        case "--callgrind-child":
+            options.isCallgrindChild = true
         case "--help", "-h":
             print(usage)
             exit(0)
@@ -94,8 +100,13 @@ if let only = options.only {
 
 var standardError = StandardError()
 do {
-    let results = try run(workloads, options: options) { step in
-        if !options.json { print("running \(step)…", to: &standardError) }
+    var results = try run(workloads, options: options) { step in
+        if !options.json && !options.isCallgrindChild { print("running \(step)…", to: &standardError) }
+    }
+    if options.instructions {
+        try countInstructions(in: &results, options: options) { step in
+            if !options.json { print("counting \(step)…", to: &standardError) }
+        }
     }
     print(options.json ? renderJSON(results, options: options) : renderTables(results, options: options))
 } catch {

@@ -3,26 +3,31 @@
 /// ``popFirst()`` moves the element out of the queue, so the queue keeps no reference to an
 /// element it has handed back. State structs behind a `Mutex` rely on that: an element popped
 /// under the lock is released by the caller after the lock, never by the queue under it.
+// `@usableFromInline`/`@inlinable` because ``SerialOutbox`` is (see there): every outbox event
+// passes through `append` and `popFirst`.
+@usableFromInline
 struct Queue<Element> {
     /// The elements, oldest first, from `head` on; the slots before `head` are empty.
-    private var slots: [Element?] = []
-    private var head = 0
+    @usableFromInline var slots: [Element?] = []
+    @usableFromInline var head = 0
 
     /// Creates an empty queue.
-    init() {}
+    @inlinable init() {}
 
-    var isEmpty: Bool { head == slots.count }
+    @inlinable var isEmpty: Bool { head == slots.count }
 
     var count: Int { slots.count - head }
 
     /// The oldest element, still queued.
     var first: Element? { isEmpty ? nil : slots[head] }
 
+    @inlinable
     mutating func append(_ element: Element) {
         slots.append(element)
     }
 
     /// Removes the oldest element and hands it back, or returns `nil` when the queue is empty.
+    @inlinable
     mutating func popFirst() -> Element? {
         guard head < slots.count else { return nil }
         let element = slots[head].take()
@@ -40,6 +45,7 @@ struct Queue<Element> {
     }
 
     /// Empties the queue and hands back what it held, for the caller to release after the lock.
+    @inlinable
     mutating func removeAll() -> Queue {
         defer { self = Queue() }
         return self

@@ -31,21 +31,27 @@ import Synchronization
 /// outbox closes and drops its queue, so the deliverer finishes the event in hand and delivers
 /// nothing after it. The dropped events are released after the lock, like every value the outbox
 /// hands back (it keeps no reference to an event once it has handed it out).
+// `@usableFromInline`/`@inlinable` (with `Queue`, `SerialDelivering` and the drain loop) so that
+// `merge`, which is inlinable, is specialised for its element type all the way down: without it
+// W4 (flatMap to synchronous inners) went from 59 to 688 ns per inner element, with `merge` and
+// `flatMap` also not inlinable (Benchmarks/README.md). Hence storage that is internal, not private.
+@usableFromInline
 struct SerialOutbox<Element: Sendable>: Sendable {
-    private var queue = Queue<Event<Element>>()
-    private var isDelivering = false
+    @usableFromInline var queue = Queue<Event<Element>>()
+    @usableFromInline var isDelivering = false
 
     /// Whether a terminal event was sent or the outbox was cancelled; sends are ignored.
-    private(set) var isClosed = false
+    @usableFromInline var isClosed = false
 
     /// Creates an empty, open outbox.
-    init() {}
+    @inlinable init() {}
 
     /// Accepts an event for delivery.
     ///
     /// - Returns: The event itself when the caller must deliver it now and then drain with
     ///   ``next()``; `nil` when it was queued for the current deliverer or ignored because the
     ///   outbox is closed.
+    @inlinable
     mutating func send(_ event: Event<Element>) -> Event<Element>? {
         guard !isClosed else { return nil }
         if event.isStopEvent { isClosed = true }
@@ -71,6 +77,7 @@ struct SerialOutbox<Element: Sendable>: Sendable {
     }
 
     /// The next queued event for the deliverer, or `nil`, which ends its role.
+    @inlinable
     mutating func next() -> Event<Element>? {
         guard let event = queue.popFirst() else {
             isDelivering = false
@@ -82,6 +89,7 @@ struct SerialOutbox<Element: Sendable>: Sendable {
     /// Closes the outbox and drops what is queued: nothing more is delivered.
     ///
     /// - Returns: The dropped events, for the caller to release after the lock.
+    @inlinable
     mutating func cancel() -> Queue<Event<Element>> {
         isClosed = true
         return queue.removeAll()
@@ -89,6 +97,7 @@ struct SerialOutbox<Element: Sendable>: Sendable {
 }
 
 /// The state of an operator that delivers through a ``SerialOutbox``.
+@usableFromInline
 protocol SerialDelivering {
     associatedtype Output: Sendable
     var outbox: SerialOutbox<Output> { get set }
@@ -97,6 +106,7 @@ protocol SerialDelivering {
 extension Mutex where Value: SerialDelivering {
     /// The drain loop: delivers `first`, if the caller became the deliverer, then every event
     /// queued meanwhile, one at a time and with the lock released, until the queue is empty.
+    @inlinable
     func deliver(_ first: Event<Value.Output>?, to observer: AnyObserver<Value.Output>) {
         var event = first
         while let current = event {
@@ -107,6 +117,7 @@ extension Mutex where Value: SerialDelivering {
 
     /// Closes the outbox for a disposed subscription: the deliverer stops after the event in
     /// hand. The dropped events are released here, after the lock.
+    @inlinable
     func cancelDelivery() {
         let dropped = withLock { $0.outbox.cancel() }
         _ = dropped

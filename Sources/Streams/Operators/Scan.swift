@@ -1,5 +1,11 @@
 import Synchronization
 
+// Both forms of `scan` are `@inlinable`, with `ScanState`, so that the per-value path is
+// specialised for the caller's types. Measured (Benchmarks/README.md): without it W1
+// (subject → map → filter → scan) went from 40 to 258 ns per event, and W2 (subscribe and
+// dispose `just` → map → filter → scan) from 262 to 1,323 ns and from 4 to 16 allocations per
+// subscription.
+
 extension ObservableType {
     /// Emits the running result of combining each value with the result so far.
     ///
@@ -17,6 +23,7 @@ extension ObservableType {
     ///   - seed: The result before the first value.
     ///   - accumulator: Combines the result so far with the next value; may throw.
     /// - Returns: An observable of the running results.
+    @inlinable
     public func scan<Result: Sendable>(
         _ seed: Result,
         accumulator: @escaping @Sendable (Result, Element) throws -> Result
@@ -43,6 +50,7 @@ extension ObservableType {
     ///   - seed: The result before the first value.
     ///   - accumulator: Updates the result with the next value; may throw.
     /// - Returns: An observable of the running results.
+    @inlinable
     public func scan<Result: Sendable>(
         into seed: Result,
         accumulator: @escaping @Sendable (inout Result, Element) throws -> Void
@@ -84,30 +92,51 @@ extension ObservableType {
 }
 
 /// The state of one ``ObservableType/scan(into:accumulator:)`` subscription.
-private struct ScanState<Result, Value> {
+///
+/// Internal and `@usableFromInline` rather than private so that `scan` can be `@inlinable`
+/// (see the top of this file); the re-entrant path stays out of line.
+@usableFromInline
+struct ScanState<Result, Value> {
     /// The running result; `nil` while the accumulator has it.
-    private var result: Result?
+    @usableFromInline var result: Result?
+    /// Whether `pending` holds values.
+    @usableFromInline var hasPending = false
     /// Values that arrived while the accumulator ran: a source that delivers again from inside
     /// the accumulator breaks the serial-delivery contract, and its values are accumulated after
     /// the current one instead of being lost.
     private var pending = Queue<Value>()
 
+    @inlinable
     init(result: Result) {
         self.result = result
     }
 
     /// Hands out the result for accumulating `value`, or queues `value` when the result is out.
+    @inlinable
     mutating func take(orQueue value: Value) -> Result? {
         guard let result = result.take() else {
-            pending.append(value)
+            park(value)
             return nil
         }
         return result
     }
 
     /// Puts the new result back; returns a value queued meanwhile, to accumulate next.
+    @inlinable
     mutating func put(_ newResult: Result) -> Value? {
         result = newResult
+        return hasPending ? unpark() : nil
+    }
+
+    @usableFromInline
+    mutating func park(_ value: Value) {
+        pending.append(value)
+        hasPending = true
+    }
+
+    @usableFromInline
+    mutating func unpark() -> Value? {
+        defer { hasPending = !pending.isEmpty }
         return pending.popFirst()
     }
 }
