@@ -33,8 +33,9 @@ import Synchronization
 /// hands back (it keeps no reference to an event once it has handed it out).
 // `@usableFromInline`/`@inlinable` (with `Queue`, `SerialDelivering` and the drain loop) so that
 // `merge`, which is inlinable, is specialised for its element type all the way down: without it
-// W4 (flatMap to synchronous inners) went from 59 to 688 ns per inner element, with `merge` and
-// `flatMap` also not inlinable (Benchmarks/README.md). Hence storage that is internal, not private.
+// a `flatMap` to synchronous inner sequences went from 59 to 688 ns per inner element, with
+// `merge` and `flatMap` also not inlinable (Benchmarks/README.md, "Annotations kept"). Hence
+// storage that is internal, not private.
 @usableFromInline
 struct SerialOutbox<Element: Sendable>: Sendable {
     @usableFromInline var queue = Queue<Event<Element>>()

@@ -23,7 +23,7 @@ extension ObservableType {
     ///
     /// - Parameter transform: Makes the inner observable for a value; may throw.
     /// - Returns: An observable of the values of every inner observable.
-    // Inlinable so that `map` + `merge` are specialised for the caller's types; see Merge.swift (W4).
+    // Inlinable so that `map` + `merge` are specialised for the caller's types; see Merge.swift.
     @inlinable
     public func flatMap<Inner: ObservableType>(
         _ transform: @escaping @Sendable (Element) throws -> Inner

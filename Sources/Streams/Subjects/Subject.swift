@@ -29,7 +29,12 @@ import Synchronization
 public final class Subject<Element: Sendable>: ObservableType {
     // Performance: the per-event path (`on`, `deliver`, `drain` and the state methods they call)
     // is `@inlinable`, so that the module that sends specialises it for its element type.
-    // Unspecialised, a send spends most of its time looking up generic type metadata.
+    // Unspecialised, a send spends most of its time looking up generic type metadata. Measured
+    // with `streams-bench --instructions` (Benchmarks/README.md, "Annotations kept"): without
+    // them a send through map → filter → scan costs 14,061 instructions instead of 425, a send to
+    // one subscriber 14,885 instead of 307, and a delivery to one of 1,000 subscribers 424
+    // instead of 162. The backlog (`enqueue`, `startQueued`) is left out of line: it is the
+    // slow path.
     // An uncontended send takes the state lock once, hands the delivering role back with one
     // compare-and-swap on `deliveries`, and costs one atomic load per subscriber.
     @usableFromInline
