@@ -37,11 +37,11 @@ func renderTables(_ results: [Result], options: Options) -> String {
 
     if let growth = GrowthSummary(results) {
         lines.append("")
-        lines.append("W7, cost per value at \(results.first { $0.workload.id == "W7b" }?.workload.units ?? 0) values "
-            + "over that at \(results.first { $0.workload.id == "W7a" }?.workload.units ?? 0) (flat: ≤ \(format(GrowthSummary.flatLimit, 2))):")
+        lines.append("W7, cost per value at the larger size over that at the smaller (flat: ≤ \(format(GrowthSummary.flatLimit, 2))):")
         for pair in growth.pairs {
             let verdict = pair.isFlat ? "flat" : "NOT flat"
-            lines.append("  \(pair.title): \(pair.growth.map { format($0, 2) } ?? "–") (\(verdict))")
+            lines.append("  \(pair.title), \(pair.large.workload.units) over \(pair.small.workload.units) values: "
+                + "\(pair.growth.map { format($0, 2) } ?? "–") (\(verdict))")
         }
     }
 
