@@ -13,10 +13,13 @@ let package = Package(
     targets: [
         // Counts calls to malloc and friends, for allocations per event and per subscription.
         .target(name: "MallocCounter"),
+        // Switches callgrind's instruction counting on and off around the measured part of a run.
+        .target(name: "InstructionCounter"),
         .executableTarget(
             name: "streams-bench",
             dependencies: [
                 "MallocCounter",
+                "InstructionCounter",
                 .product(name: "Streams", package: "Streams"),
                 .product(name: "FeedStreams", package: "Streams"),
                 .product(name: "OpenCombine", package: "OpenCombine"),

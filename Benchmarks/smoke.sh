@@ -13,13 +13,21 @@ bench=.build/release/streams-bench
 
 json=$("$bench" --json --scale 0.002 --repetitions 1 --warmups 0)
 if command -v python3 >/dev/null; then
-    python3 -c 'import json, sys; d = json.loads(sys.argv[1]); assert set(d["workloads"]) >= {"W1", "W2", "W3", "W4", "W5a", "W5b", "W6a"}, d; assert d["W6"]["streams_ns_per_page_1k"] > 0, d' "$json"
+    python3 -c 'import json, sys; d = json.loads(sys.argv[1]); assert set(d["workloads"]) >= {"W1", "W2", "W3", "W4", "W5a", "W5b", "W6a", "W7a", "W7b", "W7c", "W7d"}, d; assert d["W6"]["streams_ns_per_page_1k"] > 0, d; assert set(d["W7"]) == {"W7a_W7b", "W7c_W7d"}, d' "$json"
 fi
 
 # W6b (the feed at ten times W6a's length) runs only when named; at this scale, 10 pages.
 json=$("$bench" --json --only W6a,W6b --scale 0.001 --repetitions 1 --warmups 0)
 if command -v python3 >/dev/null; then
     python3 -c 'import json, sys; w = json.loads(sys.argv[1])["W6"]; assert w["pages_10k"] == 10 and w["streams_ns_per_page_10k"] > 0 and w["bytes_per_photo_10k"] > 0, w' "$json"
+fi
+
+# Instruction counts under callgrind, when valgrind is installed: one workload, one peer.
+if command -v valgrind >/dev/null; then
+    json=$("$bench" --json --instructions --only W5b --peers streams --scale 0.001 --repetitions 1 --warmups 0 2>/dev/null)
+    if command -v python3 >/dev/null; then
+        python3 -c 'import json, sys; i = json.loads(sys.argv[1])["instructions"]["W5b"]; assert i["streams"] > 0, i' "$json"
+    fi
 fi
 
 status=0

@@ -1,3 +1,4 @@
+import InstructionCounter
 import MallocCounter
 
 /// The implementations a workload is run on.
@@ -23,6 +24,9 @@ enum Peer: String, CaseIterable {
 /// around the part the workload is about, then tears down, so that setup is not timed.
 struct Meter {
     let countsAllocations: Bool
+    /// Whether callgrind collects instructions during the measured part (a run under
+    /// `--instructions`, see Instructions.swift).
+    var countsInstructions = false
     private(set) var elapsed: Duration = .zero
     private(set) var allocations = 0
     /// How many more heap bytes the process held after the measured part than before it (only
@@ -38,7 +42,11 @@ struct Meter {
 
     mutating func measure(_ body: () -> Void) {
         let clock = ContinuousClock()
-        if countsAllocations {
+        if countsInstructions {
+            instruction_counter_toggle()
+            elapsed = clock.measure(body)
+            instruction_counter_toggle()
+        } else if countsAllocations {
             malloc_counter_start()
             elapsed = clock.measure(body)
             allocations = Int(malloc_counter_stop())
@@ -65,6 +73,8 @@ struct Workload {
     let maxVersusFloor: Double?
     /// Whether allocations per unit are reported for this workload.
     let reportsAllocations: Bool
+    /// Target on Streams' allocations per unit (`nil`: no target).
+    var maxAllocations: Double? = nil
     /// Each peer's run: measures its hot part and returns a checksum that must agree across peers.
     let runs: [Peer: (inout Meter) -> Int]
     /// Caps on the command line's repetitions and warm-up runs, for workloads whose runs take
@@ -90,6 +100,11 @@ struct Options {
     var only: Set<String>? = nil
     var peers: Set<Peer> = Set(Peer.allCases)
     var allocations = true
+    /// Also count instructions per unit under callgrind (`--instructions`).
+    var instructions = false
+    /// This process is one callgrind run started by `--instructions`: collect during the timed
+    /// repetitions only.
+    var isCallgrindChild = false
 }
 
 /// The measurements of one workload.
@@ -99,6 +114,8 @@ struct Result {
     var median: [Peer: Double] = [:]
     /// Allocations per unit, per peer (only when counted).
     var allocations: [Peer: Double] = [:]
+    /// Instructions per unit, per peer, from callgrind (only with `--instructions`).
+    var instructions: [Peer: Double] = [:]
     /// Heap bytes held per item at the end of the counted run, per peer (only for workloads whose
     /// runs report what they hold, and only when allocations were counted).
     var bytesPerHeld: [Peer: Double] = [:]
@@ -118,6 +135,9 @@ struct Result {
         }
         if let limit = workload.maxVersusFloor, let ratio = ratio(workload.floor), ratio > limit {
             misses.append("Streams/\(workload.floor.label) \(format(ratio, 2)) > \(format(limit, 2))")
+        }
+        if let limit = workload.maxAllocations, let count = allocations[.streams], count > limit {
+            misses.append("\(format(count, 2)) allocations per \(workload.unit) > \(format(limit, 2))")
         }
         return misses
     }
@@ -163,6 +183,7 @@ func run(_ workloads: [Workload], options: Options, progress: (String) -> Void) 
             let shift = repetition % peers.count
             for peer in peers[shift...] + peers[..<shift] {
                 var meter = Meter(countsAllocations: counts && workload.countsWhileTiming)
+                meter.countsInstructions = options.isCallgrindChild
                 let checksum = workload.runs[peer]!(&meter)
                 checksums.append((peer, checksum))
                 samples[peer, default: []].append(nanoseconds(meter.elapsed) / Double(workload.units))

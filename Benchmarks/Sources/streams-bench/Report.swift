@@ -20,6 +20,7 @@ func renderTables(_ results: [Result], options: Options) -> String {
         func cell(_ peer: Peer) -> String { result.median[peer].map { format($0, 1) } ?? "–" }
         let floorRatio = result.ratio(workload.floor).map { "\(format($0, 2)) (\(workload.floor == .closures ? "naive" : "Mutex"))" } ?? "–"
         let hasTargets = workload.maxVersusOpenCombine != nil || workload.maxVersusFloor != nil
+            || workload.maxAllocations != nil
         let verdict = !hasTargets ? "–" : result.misses.isEmpty ? "met" : "MISSED"
         rows.append([
             "\(workload.id) \(workload.title)", "ns/\(workload.unit)",
@@ -31,7 +32,38 @@ func renderTables(_ results: [Result], options: Options) -> String {
     let misses = results.flatMap { result in result.misses.map { "  \(result.workload.id): \($0)" } }
     lines.append("")
     lines.append(misses.isEmpty ? "All targets met." : "Targets missed:\n" + misses.joined(separator: "\n"))
-    lines.append("Targets: Streams/OpenCombine ≤ 0.33 on W1–W5a; Streams/(closures+Mutex) ≤ 2 on W1, W3, W5a and ≤ 1.2 on W5b.")
+    lines.append("Targets: Streams/(closures+Mutex) ≤ 1.25 on W1, W3, W5a and ≤ 1.05 on W5b; W2 Streams/OpenCombine "
+        + "≤ 0.30 and ≤ 3 allocations per subscription; W4 Streams/(naive closures) ≤ 3; W7 flat.")
+
+    if let growth = GrowthSummary(results) {
+        lines.append("")
+        lines.append("W7, cost per value at the larger size over that at the smaller (flat: ≤ \(format(GrowthSummary.flatLimit, 2))):")
+        for pair in growth.pairs {
+            let verdict = pair.isFlat ? "flat" : "NOT flat"
+            lines.append("  \(pair.title), \(pair.large.workload.units) over \(pair.small.workload.units) values: "
+                + "\(pair.growth.map { format($0, 2) } ?? "–") (\(verdict))")
+        }
+    }
+
+    let counted = results.filter { !$0.instructions.isEmpty }
+    if !counted.isEmpty {
+        lines.append("")
+        lines.append("Instructions per unit (callgrind, one repetition after one warm-up run, per workload and peer):")
+        var rows = [["workload", "unit", "Streams", "OpenCombine", "closures", "closures+Mutex", "S/OC", "S/floor"]]
+        for result in counted {
+            func cell(_ peer: Peer) -> String { result.instructions[peer].map { format($0, 1) } ?? "–" }
+            func ratio(_ peer: Peer) -> String {
+                guard let streams = result.instructions[.streams], let other = result.instructions[peer], other > 0 else { return "–" }
+                return format(streams / other, 2)
+            }
+            rows.append([
+                result.workload.id, "Ir/\(result.workload.unit)",
+                cell(.streams), cell(.opencombine), cell(.closures), cell(.closuresMutex),
+                ratio(.opencombine), ratio(result.workload.floor),
+            ])
+        }
+        lines += table(rows, rightAligned: 2...7)
+    }
 
     if let feed = FeedSummary(results) {
         lines.append("")
@@ -54,12 +86,12 @@ func renderTables(_ results: [Result], options: Options) -> String {
         }
     }
 
-    let counted = results.filter { !$0.allocations.isEmpty }
-    if !counted.isEmpty {
+    let allocated = results.filter { !$0.allocations.isEmpty }
+    if !allocated.isEmpty {
         lines.append("")
         lines.append("Allocations per unit (one counted run each; W6: during its timed runs):")
         var allocationRows = [["workload", "unit", "Streams", "OpenCombine", "closures", "closures+Mutex"]]
-        for result in counted {
+        for result in allocated {
             func cell(_ peer: Peer) -> String { result.allocations[peer].map { format($0, 2) } ?? "–" }
             allocationRows.append([
                 result.workload.id, "allocs/\(result.workload.unit)",
@@ -116,6 +148,23 @@ func renderJSON(_ results: [Result], options: Options) -> String {
             indent: "    "))
     }
     let feedMembers = FeedSummary(results).map { [("W6", $0.json(indent: "  "))] } ?? []
+    let instructions = results.filter { !$0.instructions.isEmpty }.map { result in
+        (result.workload.id, object(
+            [("unit", "\"instructions/\(result.workload.unit)\"")]
+                + Peer.allCases.map { ($0.rawValue, number(result.instructions[$0])) },
+            indent: "    "))
+    }
+    let growthMembers = GrowthSummary(results).map { summary in
+        [("W7", object(summary.pairs.map { pair in
+            ("\(pair.small.workload.id)_\(pair.large.workload.id)", object([
+                ("what", "\"\(pair.title)\""),
+                ("values_small", String(pair.small.workload.units)),
+                ("values_large", String(pair.large.workload.units)),
+                ("growth", number(pair.growth)),
+                ("flat", pair.isFlat ? "true" : "false"),
+            ], indent: "    "))
+        }, indent: "  "))]
+    } ?? []
     return object([
         ("scale", format(options.scale, 4)),
         ("repetitions", String(options.repetitions)),
@@ -123,7 +172,8 @@ func renderJSON(_ results: [Result], options: Options) -> String {
         ("units", object(units, indent: "  ")),
         ("ratios", object(ratios, indent: "  ")),
         ("allocations", object(allocations, indent: "  ")),
-    ] + feedMembers, indent: "")
+        ("instructions", object(instructions, indent: "  ")),
+    ] + feedMembers + growthMembers, indent: "")
 }
 
 /// W6's two lengths side by side: W6a (1,000 pages at scale 1) and W6b (10,000), either of which

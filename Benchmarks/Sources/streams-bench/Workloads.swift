@@ -17,6 +17,10 @@ func allWorkloads(scale: Double) -> [Workload] {
         behaviorRead(reads: scaled(1_000_000)),
         feedEndToEnd(id: "W6a", pages: max(2, scaled(1_000)), runsByDefault: true),
         feedEndToEnd(id: "W6b", pages: max(2, scaled(10_000)), runsByDefault: false),
+        scanIntoAppend(id: "W7a", values: scaled(1_000)),
+        scanIntoAppend(id: "W7b", values: scaled(100_000)),
+        subjectBacklog(id: "W7c", values: max(2, scaled(1_000))),
+        subjectBacklog(id: "W7d", values: max(2, scaled(100_000))),
     ]
 }
 
@@ -25,7 +29,7 @@ func allWorkloads(scale: Double) -> [Workload] {
 func pipeline(events: Int) -> Workload {
     Workload(
         id: "W1", title: "subject → map → filter → scan → subscriber", unit: "event", units: events,
-        floor: .closuresMutex, maxVersusOpenCombine: 1.0 / 3, maxVersusFloor: 2, reportsAllocations: true,
+        floor: .closuresMutex, maxVersusOpenCombine: nil, maxVersusFloor: 1.25, reportsAllocations: true,
         runs: [
             .streams: { meter in
                 let subject = Streams.Subject<Int>()
@@ -86,8 +90,8 @@ func pipeline(events: Int) -> Workload {
 func subscribeAndDispose(subscriptions: Int) -> Workload {
     Workload(
         id: "W2", title: "just → map → filter → scan, subscribe + dispose", unit: "subscription",
-        units: subscriptions, floor: .closures, maxVersusOpenCombine: 1.0 / 3, maxVersusFloor: nil,
-        reportsAllocations: true,
+        units: subscriptions, floor: .closures, maxVersusOpenCombine: 0.30, maxVersusFloor: nil,
+        reportsAllocations: true, maxAllocations: 3,
         runs: [
             .streams: { meter in
                 let sink = Counter()
@@ -136,7 +140,7 @@ func subscribeAndDispose(subscriptions: Int) -> Workload {
 func fanOut(subscribers: Int, events: Int) -> Workload {
     Workload(
         id: "W3", title: "one subject, \(subscribers) subscribers", unit: "delivery",
-        units: subscribers * events, floor: .closuresMutex, maxVersusOpenCombine: 1.0 / 3, maxVersusFloor: 2,
+        units: subscribers * events, floor: .closuresMutex, maxVersusOpenCombine: nil, maxVersusFloor: 1.25,
         reportsAllocations: true,
         runs: [
             .streams: { meter in
@@ -186,7 +190,7 @@ func fanOut(subscribers: Int, events: Int) -> Workload {
 func flatMapInner(outer: Int, inner: Int) -> Workload {
     Workload(
         id: "W4", title: "flatMap, each outer event to \(inner) synchronous inner", unit: "inner element",
-        units: outer * inner, floor: .closures, maxVersusOpenCombine: 1.0 / 3, maxVersusFloor: nil,
+        units: outer * inner, floor: .closures, maxVersusOpenCombine: nil, maxVersusFloor: 3,
         reportsAllocations: true,
         runs: [
             .streams: { meter in
@@ -231,7 +235,7 @@ func flatMapInner(outer: Int, inner: Int) -> Workload {
 func behaviorSend(sends: Int) -> Workload {
     Workload(
         id: "W5a", title: "BehaviorValue.accept, one subscriber", unit: "send", units: sends,
-        floor: .closuresMutex, maxVersusOpenCombine: 1.0 / 3, maxVersusFloor: 2, reportsAllocations: true,
+        floor: .closuresMutex, maxVersusOpenCombine: nil, maxVersusFloor: 1.25, reportsAllocations: true,
         runs: [
             .streams: { meter in
                 let value = BehaviorValue(0)
@@ -279,7 +283,7 @@ func behaviorRead(reads: Int) -> Workload {
     let stored = 7
     return Workload(
         id: "W5b", title: "reading .value", unit: "read", units: reads,
-        floor: .closuresMutex, maxVersusOpenCombine: nil, maxVersusFloor: 1.2, reportsAllocations: false,
+        floor: .closuresMutex, maxVersusOpenCombine: nil, maxVersusFloor: 1.05, reportsAllocations: false,
         runs: [
             .streams: { meter in
                 let value = BehaviorValue(stored)

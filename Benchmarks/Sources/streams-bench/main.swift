@@ -7,22 +7,25 @@ import MallocCounter
 
 let usage = """
     usage: streams-bench [--json] [--scale X] [--repetitions N] [--warmups N] [--only W1,W3]
-                         [--peers streams,opencombine] [--no-allocations] [--help]
+                         [--peers streams,opencombine] [--no-allocations] [--instructions] [--help]
 
     Runs workloads W1–W5 for Streams, OpenCombine, naive closures and closures + Mutex in one
     process, repetitions interleaved in rotating order, and prints the median ns per unit with
     the ratios Streams/OpenCombine and Streams/floor, then allocations per unit. W6a runs the
     feed end to end (Streams only) for 1,000 pages; W6b, 10,000 pages, runs only when named in
-    --only, because it takes minutes.
+    --only, because it takes minutes. W7a–W7d run scan(into:) appending and a Subject backlog
+    at two sizes a hundred times apart (Streams only), to check that the cost per value is flat.
 
       --json             print the results as one JSON document instead of tables
       --scale X          multiply every workload's size by X (e.g. 0.01 for a smoke run)
       --repetitions N    timed repetitions per peer (default 15); the median is reported
       --warmups N        untimed runs per peer before the repetitions (default 2)
-      --only IDS         run only these workloads, comma-separated (W1,W2,W3,W4,W5a,W5b,W6a,W6b)
+      --only IDS         run only these workloads, comma-separated (W1,W2,W3,W4,W5a,W5b,W6a,W6b,W7a,…)
       --peers NAMES      run only these peers, comma-separated (streams, opencombine, closures,
                          closures_mutex); for profiling one of them
       --no-allocations   skip the allocation-counting runs
+      --instructions     also count instructions per unit under valgrind's callgrind (one
+                         run per workload and peer; about 5 minutes at scale 1)
       --help             show this help
 
     Exit status: 0 on success, 1 when peers' checksums disagree, 2 on a bad command line.
@@ -72,6 +75,10 @@ func parseOptions(_ arguments: [String]) -> Options {
             options.peers = Set(peers)
         case "--no-allocations":
             options.allocations = false
+        case "--instructions":
+            options.instructions = true
+        case "--callgrind-child":
+            options.isCallgrindChild = true
         case "--help", "-h":
             print(usage)
             exit(0)
@@ -94,8 +101,13 @@ if let only = options.only {
 
 var standardError = StandardError()
 do {
-    let results = try run(workloads, options: options) { step in
-        if !options.json { print("running \(step)…", to: &standardError) }
+    var results = try run(workloads, options: options) { step in
+        if !options.json && !options.isCallgrindChild { print("running \(step)…", to: &standardError) }
+    }
+    if options.instructions {
+        try countInstructions(in: &results, options: options) { step in
+            if !options.json { print("counting \(step)…", to: &standardError) }
+        }
     }
     print(options.json ? renderJSON(results, options: options) : renderTables(results, options: options))
 } catch {

@@ -3,37 +3,31 @@
 /// An observer is a value wrapping one `@Sendable` function. Observables call ``on(_:)``
 /// serially and never after a terminal event (see ``Event``).
 public struct AnyObserver<Element: Sendable>: Sendable {
-    @usableFromInline
     let handler: @Sendable (Event<Element>) -> Void
 
     /// Creates an observer that passes every event to `handler`.
     ///
     /// - Parameter handler: Called once per event, serially.
-    @inlinable
     public init(_ handler: @escaping @Sendable (Event<Element>) -> Void) {
         self.handler = handler
     }
 
     /// Delivers one event.
-    @inlinable
     public func on(_ event: Event<Element>) {
         handler(event)
     }
 
     /// Delivers `.next(element)`.
-    @inlinable
     public func onNext(_ element: Element) {
         handler(.next(element))
     }
 
     /// Delivers `.error(error)`, ending the sequence.
-    @inlinable
     public func onError(_ error: any Error) {
         handler(.error(error))
     }
 
     /// Delivers `.completed`, ending the sequence.
-    @inlinable
     public func onCompleted() {
         handler(.completed)
     }

@@ -13,7 +13,6 @@ public protocol Disposable: Sendable {
 /// Factories for the common disposables.
 public enum Disposables {
     /// A disposable that does nothing, for subscriptions with nothing to release.
-    @inlinable
     public static func create() -> any Disposable {
         NopDisposable.instance
     }
@@ -32,12 +31,9 @@ public enum Disposables {
 }
 
 /// The disposable with nothing to release.
-@usableFromInline
 struct NopDisposable: Disposable {
-    @usableFromInline
     static let instance = NopDisposable()
 
-    @usableFromInline
     func dispose() {}
 }
 

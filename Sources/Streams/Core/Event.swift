@@ -22,21 +22,18 @@ public enum Event<Element: Sendable>: Sendable {
     case completed
 
     /// The value carried by a ``next(_:)`` event, or `nil` for a terminal event.
-    @inlinable
     public var element: Element? {
         if case .next(let value) = self { return value }
         return nil
     }
 
     /// The error carried by an ``error(_:)`` event, or `nil` otherwise.
-    @inlinable
     public var error: (any Error)? {
         if case .error(let error) = self { return error }
         return nil
     }
 
     /// Whether this is ``error(_:)`` or ``completed``, the last event of a sequence.
-    @inlinable
     public var isStopEvent: Bool {
         switch self {
         case .next: false
@@ -48,7 +45,6 @@ public enum Event<Element: Sendable>: Sendable {
     ///
     /// - Parameter transform: The function applied to the value.
     /// - Returns: The transformed event, or an ``error(_:)`` event if `transform` throws.
-    @inlinable
     public func map<Result: Sendable>(_ transform: (Element) throws -> Result) -> Event<Result> {
         switch self {
         case .next(let value):

@@ -1,34 +1,44 @@
-/// A queue that turns events from several upstreams into one serial stream for one observer.
+import Synchronization
+
+/// A queue that turns events decided on several threads into one serial stream for one observer.
 ///
 /// Operators with more than one upstream (``ObservableType/merge()``,
-/// ``ObservableType/flatMap(_:)``, ``Observable/combineLatest(_:_:resultSelector:)`` …), and
-/// time operators whose timers fire on another thread than the source's
+/// ``ObservableType/flatMap(_:)``, ``Observable/combineLatest(_:_:resultSelector:)`` …), time
+/// operators whose timers fire on another thread than the source's
 /// (``ObservableType/throttle(_:latest:scheduler:)``, ``ObservableType/debounce(_:scheduler:)``,
-/// ``ObservableType/delay(_:scheduler:)``), may decide events on several threads at once, yet
-/// must call their observer serially. They keep an outbox inside their state struct, behind
-/// their `Mutex`, and follow one pattern:
+/// ``ObservableType/delay(_:scheduler:)``), ``ObservableType/observe(on:)`` and
+/// ``ObservableType/take(until:)`` may decide events on several threads at once, yet must call
+/// their observer serially. Each keeps an outbox in its state struct (which conforms to
+/// ``SerialDelivering``), behind its one `Mutex`, and follows one pattern:
 ///
 /// 1. Under the lock, decide what to emit and ``send(_:)`` it. If nobody is delivering, `send`
 ///    hands the event back: the caller has become the *deliverer*.
-/// 2. After unlocking, the deliverer calls the observer, then takes ``next()`` under the lock
-///    and delivers that, until `next()` returns `nil` and gives up the role.
+/// 2. After unlocking, the deliverer calls `state.deliver(first, to: observer)`, the one drain
+///    loop: it calls the observer, takes ``next()`` under the lock, and goes on until `next()`
+///    returns `nil` and gives up the role.
 ///
 /// An event sent while another thread (or the observer itself, re-entrantly) is delivering is
 /// queued and delivered by the deliverer after the current one, in the order the decisions were
 /// made. So the observer is never called concurrently or recursively, and no lock is held while
 /// it runs. Events are therefore delivered on the sending thread, or on the thread already
-/// delivering. A deliverer may also hand its role to a scheduled action that delivers and
-/// drains, as ``ObservableType/observe(on:)`` does; events sent meanwhile wait for that action.
+/// delivering. A deliverer may also hand its role to a scheduled action that runs the drain
+/// loop, as ``ObservableType/observe(on:)`` does; events sent meanwhile wait for that action.
 ///
 /// After a terminal event is sent the outbox is *closed*: later sends are ignored, while the
-/// events already queued, the terminal one last, are still delivered. ``cancel()`` closes it and
-/// drops the queue, for a disposed subscription.
-// `@usableFromInline`/`@inlinable` so that operators that are `@inlinable` (merge, flatMap) can
-// use it and have it specialised for their element type; hence no `private` on the storage.
+/// events already queued, the terminal one last, are still delivered.
+///
+/// **Disposal while draining.** A disposed subscription calls `state.cancelDelivery()`: the
+/// outbox closes and drops its queue, so the deliverer finishes the event in hand and delivers
+/// nothing after it. The dropped events are released after the lock, like every value the outbox
+/// hands back (it keeps no reference to an event once it has handed it out).
+// `@usableFromInline`/`@inlinable` (with `Queue`, `SerialDelivering` and the drain loop) so that
+// `merge`, which is inlinable, is specialised for its element type all the way down: without it
+// a `flatMap` to synchronous inner sequences went from 59 to 688 ns per inner element, with
+// `merge` and `flatMap` also not inlinable (Benchmarks/README.md, "Annotations kept"). Hence
+// storage that is internal, not private.
 @usableFromInline
 struct SerialOutbox<Element: Sendable>: Sendable {
-    @usableFromInline var queue: [Event<Element>] = []
-    @usableFromInline var head = 0
+    @usableFromInline var queue = Queue<Event<Element>>()
     @usableFromInline var isDelivering = false
 
     /// Whether a terminal event was sent or the outbox was cancelled; sends are ignored.
@@ -70,26 +80,47 @@ struct SerialOutbox<Element: Sendable>: Sendable {
     /// The next queued event for the deliverer, or `nil`, which ends its role.
     @inlinable
     mutating func next() -> Event<Element>? {
-        guard head < queue.count else {
-            queue.removeAll(keepingCapacity: queue.count < 64)
-            head = 0
+        guard let event = queue.popFirst() else {
             isDelivering = false
             return nil
-        }
-        let event = queue[head]
-        head += 1
-        if head >= 1024, head * 2 >= queue.count {
-            queue.removeFirst(head)
-            head = 0
         }
         return event
     }
 
     /// Closes the outbox and drops what is queued: nothing more is delivered.
+    ///
+    /// - Returns: The dropped events, for the caller to release after the lock.
     @inlinable
-    mutating func cancel() {
+    mutating func cancel() -> Queue<Event<Element>> {
         isClosed = true
-        queue.removeAll()
-        head = 0
+        return queue.removeAll()
+    }
+}
+
+/// The state of an operator that delivers through a ``SerialOutbox``.
+@usableFromInline
+protocol SerialDelivering {
+    associatedtype Output: Sendable
+    var outbox: SerialOutbox<Output> { get set }
+}
+
+extension Mutex where Value: SerialDelivering {
+    /// The drain loop: delivers `first`, if the caller became the deliverer, then every event
+    /// queued meanwhile, one at a time and with the lock released, until the queue is empty.
+    @inlinable
+    func deliver(_ first: Event<Value.Output>?, to observer: AnyObserver<Value.Output>) {
+        var event = first
+        while let current = event {
+            observer.on(current)
+            event = withLock { $0.outbox.next() }
+        }
+    }
+
+    /// Closes the outbox for a disposed subscription: the deliverer stops after the event in
+    /// hand. The dropped events are released here, after the lock.
+    @inlinable
+    func cancelDelivery() {
+        let dropped = withLock { $0.outbox.cancel() }
+        _ = dropped
     }
 }

@@ -99,9 +99,7 @@ extension Observable {
             result: { $0.map { $0! } }
         )
     }
-}
 
-extension Observable where Element == Never {
     /// Pairs the latest values of two observables each time either of them emits, once both
     /// have emitted.
     ///
@@ -123,8 +121,8 @@ extension Observable where Element == Never {
     public static func combineLatest<A: ObservableType, B: ObservableType>(
         _ a: A,
         _ b: B
-    ) -> Observable<(A.Element, B.Element)> {
-        Observable<(A.Element, B.Element)>.combineLatest(a, b) { ($0, $1) }
+    ) -> Observable<Element> where Element == (A.Element, B.Element) {
+        combineLatest(a, b) { ($0, $1) }
     }
 
     /// Combines the latest values of three observables into a tuple each time any of them
@@ -150,8 +148,8 @@ extension Observable where Element == Never {
         _ a: A,
         _ b: B,
         _ c: C
-    ) -> Observable<(A.Element, B.Element, C.Element)> {
-        Observable<(A.Element, B.Element, C.Element)>.combineLatest(a, b, c) { ($0, $1, $2) }
+    ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element) {
+        combineLatest(a, b, c) { ($0, $1, $2) }
     }
 }
 
@@ -173,39 +171,29 @@ extension Observable {
             let subscriptions = writers.map { _ in SingleAssignmentDisposable() }
             let all = CompositeDisposable(subscriptions)
 
-            @Sendable func deliver(_ first: Event<Values>?) {
-                var event = first
-                while let next = event {
-                    switch next {
-                    case .next(let values):
-                        do {
-                            observer.on(.next(try result(values)))
-                        } catch {
-                            state.withLock { $0.outbox.cancel() }
-                            all.dispose()
-                            observer.on(.error(error))
-                            return
-                        }
-                    case .error(let error):
-                        observer.on(.error(error))
-                    case .completed:
-                        observer.on(.completed)
-                    }
-                    event = state.withLock { $0.outbox.next() }
+            // Combined values go through the outbox; the selector runs as each is delivered,
+            // outside the lock. A selector that throws ends the sequence with its error.
+            let selecting = AnyObserver<Values> { event in
+                let selected = event.map(result)
+                if case .next = event, case .error = selected {
+                    state.cancelDelivery()
+                    all.dispose()
                 }
+                observer.on(selected)
             }
 
-            /// Sends what was decided under the lock, disposing every source first if it ends.
             @Sendable func act(_ decision: (finished: Bool, first: Event<Values>?)) {
                 if decision.finished { all.dispose() }
-                deliver(decision.first)
+                state.deliver(decision.first, to: selecting)
             }
 
             for (index, writer) in writers.enumerated() {
                 subscriptions[index].setDisposable(writer.subscribe(AnyObserver { event in
                     switch event {
                     case .next(let write):
-                        act(state.withLock { $0.receive(write, at: index) })
+                        let (finished, first, previous) = state.withLock { $0.receive(write, at: index) }
+                        _ = previous
+                        act((finished, first))
                     case .error(let error):
                         act(state.withLock { $0.terminate(with: .error(error)) })
                     case .completed:
@@ -215,7 +203,7 @@ extension Observable {
                 }))
             }
             return Disposables.create {
-                state.withLock { $0.outbox.cancel() }
+                state.cancelDelivery()
                 all.dispose()
             }
         }
@@ -224,7 +212,7 @@ extension Observable {
 
 /// The state of one `combineLatest` subscription: the latest values and which sources have
 /// emitted or completed.
-private struct CombineLatestState<Values: Sendable> {
+private struct CombineLatestState<Values: Sendable>: SerialDelivering {
     var outbox = SerialOutbox<Values>()
     private var values: Values
     private var hasValue: [Bool]
@@ -241,21 +229,26 @@ private struct CombineLatestState<Values: Sendable> {
     /// Stores a value; sends the combination once every source has a value. Until then, a
     /// value arriving while all the other sources have completed ends the sequence: some of
     /// them completed without a value, so no combination can ever be made.
+    ///
+    /// Also returns the values as they were before, for the caller to release after the lock
+    /// (the value replaced is among them).
     mutating func receive(
         _ write: (inout Values) -> Void,
         at index: Int
-    ) -> (finished: Bool, first: Event<Values>?) {
-        guard !outbox.isClosed else { return (false, nil) }
+    ) -> (finished: Bool, first: Event<Values>?, previous: Values?) {
+        guard !outbox.isClosed else { return (false, nil, nil) }
+        let previous = values
         write(&values)
         if !hasValue[index] {
             hasValue[index] = true
             valueCount += 1
         }
         if valueCount == hasValue.count {
-            return (false, outbox.send(.next(values)))
+            return (false, outbox.send(.next(values)), previous)
         }
         let othersDone = isDone.indices.allSatisfy { $0 == index || isDone[$0] }
-        return othersDone ? terminate(with: .completed) : (false, nil)
+        let (finished, first) = othersDone ? terminate(with: .completed) : (false, nil)
+        return (finished, first, previous)
     }
 
     /// Marks a source done; ends the sequence when every source is done.

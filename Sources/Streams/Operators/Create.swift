@@ -1,11 +1,60 @@
 // `just` and `from` are `@inlinable` so that they are specialised for the caller's element and
 // sequence types: they run once per subscription and once per element, often as the inner
-// observables of a `flatMap`, where unspecialised generic code cost several times the work.
+// observables of a `flatMap`. Measured (Benchmarks/README.md, "Annotations kept"): without them
+// subscribing and disposing `just` → map → filter → scan took 614 ns and 12 allocations instead
+// of 262 ns and 4, and a `flatMap` to 10-element `from` sequences 200 ns per inner element
+// instead of 59.
 
-/// Factories for observables that emit a fixed set of events.
+/// Factories for observables: ``create(_:)``, which you drive by hand, and the ones that emit
+/// a fixed set of events.
 ///
-/// Each of them emits synchronously, during `subscribe`, on the subscribing thread.
+/// Apart from `create`, each of them emits synchronously, during `subscribe`, on the
+/// subscribing thread.
 extension Observable {
+    /// Creates an observable from a function that drives an observer.
+    ///
+    /// `subscribe` runs once per subscription. It sends events to the observer it is given and
+    /// returns a disposable that releases what it started (a network task, a timer). The
+    /// observer it is given enforces the grammar: after a terminal event, or after the
+    /// subscription is disposed, further calls are ignored, and the returned disposable is
+    /// disposed as soon as the sequence ends.
+    ///
+    /// ```swift
+    /// let request = Observable<Data>.create { observer in
+    ///     let task = session.dataTask(with: url) { data, _, error in
+    ///         if let data { observer.onNext(data); observer.onCompleted() }
+    ///         else { observer.onError(error ?? URLError(.unknown)) }
+    ///     }
+    ///     task.resume()
+    ///     return Disposables.create { task.cancel() }
+    /// }
+    /// ```
+    ///
+    /// The events you send must already be serial: do not call the observer from two threads
+    /// at once.
+    ///
+    /// - Parameter subscribe: Called for each subscriber with an observer to drive.
+    /// - Returns: The observable.
+    public static func create(
+        _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
+    ) -> Observable<Element> {
+        Observable { observer in
+            let lifetime = SingleAssignmentDisposable()
+            let guarded = AnyObserver<Element> { event in
+                guard !lifetime.isDisposed else { return }
+                switch event {
+                case .next:
+                    observer.on(event)
+                case .error, .completed:
+                    lifetime.dispose()
+                    observer.on(event)
+                }
+            }
+            lifetime.setDisposable(subscribe(guarded))
+            return lifetime
+        }
+    }
+
     /// An observable that emits one value and completes.
     ///
     /// ```

@@ -40,18 +40,9 @@ extension ObservableType {
             let state = Mutex(DebounceState<Element>())
             let upstream = SingleAssignmentDisposable()
             let timer = SerialDisposable()
-            let subscription = CompositeDisposable([upstream, timer])
-
-            @Sendable func deliver(_ first: Event<Element>?) {
-                var event = first
-                while let current = event {
-                    if !subscription.isDisposed { observer.on(current) }
-                    event = state.withLock { $0.outbox.next() }
-                }
-            }
 
             @Sendable func dueTimePassed(_ id: UInt64) {
-                deliver(state.withLock { $0.dueTimePassed(id) })
+                state.deliver(state.withLock { $0.dueTimePassed(id) }, to: observer)
             }
 
             upstream.setDisposable(source.subscribe(AnyObserver { event in
@@ -59,19 +50,28 @@ extension ObservableType {
                 let first: Event<Element>?
                 switch event {
                 case .next(let value):
-                    guard let id = state.withLock({ $0.receive(value) }) else { return }
+                    // `dropped`, the value this one replaces, is released after the lock.
+                    let (id, dropped) = state.withLock { $0.receive(value) }
+                    _ = dropped
+                    guard let id else { return }
                     timer.disposable = scheduler.schedule(after: dueTime) { dueTimePassed(id) }
                     return
                 case .error(let error):
-                    first = state.withLock { $0.fail(error) }
+                    let (event, dropped) = state.withLock { $0.fail(error) }
+                    _ = dropped
+                    first = event
                 case .completed:
                     first = state.withLock { $0.complete() }
                 }
                 upstream.dispose()
                 timer.dispose()
-                deliver(first)
+                state.deliver(first, to: observer)
             }))
-            return subscription
+            return Disposables.create {
+                state.cancelDelivery()
+                upstream.dispose()
+                timer.dispose()
+            }
         }
     }
 }
@@ -81,7 +81,7 @@ extension ObservableType {
 /// Events are decided under the lock and sent through `outbox`, so the source thread and the
 /// timer never call the observer at the same time. The methods return the event the caller
 /// must deliver, if it became the deliverer.
-private struct DebounceState<Element: Sendable> {
+private struct DebounceState<Element: Sendable>: SerialDelivering {
     /// The latest value, waiting for `dueTime` to pass.
     var pending: Element?
     /// Identifies the latest value; the timer of an older one is stale.
@@ -90,16 +90,17 @@ private struct DebounceState<Element: Sendable> {
     var outbox = SerialOutbox<Element>()
 
     /// Makes `value` the waiting one and returns its id, for its timer.
-    mutating func receive(_ value: Element) -> UInt64? {
-        guard !outbox.isClosed else { return nil }
+    /// Holds `value`; returns the id of its timer and the value it replaces, if any.
+    mutating func receive(_ value: Element) -> (id: UInt64?, dropped: Element?) {
+        guard !outbox.isClosed else { return (nil, nil) }
         id &+= 1
+        let dropped = pending
         pending = value
-        return id
+        return (id, dropped)
     }
 
     mutating func dueTimePassed(_ id: UInt64) -> Event<Element>? {
-        guard !outbox.isClosed, id == self.id, let value = pending else { return nil }
-        pending = nil
+        guard !outbox.isClosed, id == self.id, let value = pending.take() else { return nil }
         return outbox.send(.next(value))
     }
 
@@ -107,17 +108,16 @@ private struct DebounceState<Element: Sendable> {
     mutating func complete() -> Event<Element>? {
         guard !outbox.isClosed else { return nil }
         var events: [Event<Element>] = []
-        if let value = pending {
-            pending = nil
+        if let value = pending.take() {
             events.append(.next(value))
         }
         events.append(.completed)
         return outbox.send(contentsOf: events)
     }
 
-    mutating func fail(_ error: any Error) -> Event<Element>? {
-        guard !outbox.isClosed else { return nil }
-        pending = nil
-        return outbox.send(.error(error))
+    /// Returns the error event to deliver and the held value it drops.
+    mutating func fail(_ error: any Error) -> (first: Event<Element>?, dropped: Element?) {
+        guard !outbox.isClosed else { return (nil, nil) }
+        return (outbox.send(.error(error)), pending.take())
     }
 }

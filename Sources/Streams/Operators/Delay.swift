@@ -31,15 +31,6 @@ extension ObservableType {
             let state = Mutex(DelayState<Element>())
             let upstream = SingleAssignmentDisposable()
             let timer = SerialDisposable()
-            let subscription = CompositeDisposable([upstream, timer])
-
-            @Sendable func deliver(_ first: Event<Element>?) {
-                var event = first
-                while let current = event {
-                    if !subscription.isDisposed { observer.on(current) }
-                    event = state.withLock { $0.outbox.next() }
-                }
-            }
 
             @Sendable func timerFired() {
                 let now = scheduler.now
@@ -52,7 +43,7 @@ extension ObservableType {
                 case .finished:
                     timer.dispose()
                 }
-                deliver(first)
+                state.deliver(first, to: observer)
             }
 
             upstream.setDisposable(source.subscribe(AnyObserver { event in
@@ -65,12 +56,18 @@ extension ObservableType {
                         timer.disposable = scheduler.schedule(after: dueTime, timerFired)
                     }
                 case .error(let error):
-                    let first = state.withLock { $0.fail(error) }
+                    // `dropped`, the events still waiting, are released after the lock.
+                    let (first, dropped) = state.withLock { $0.fail(error) }
+                    _ = dropped
                     timer.dispose()
-                    deliver(first)
+                    state.deliver(first, to: observer)
                 }
             }))
-            return subscription
+            return Disposables.create {
+                state.cancelDelivery()
+                upstream.dispose()
+                timer.dispose()
+            }
         }
     }
 
@@ -113,7 +110,7 @@ extension ObservableType {
 /// Shifted events wait in `queue` with their due times; one timer at a time sends the due ones
 /// through `outbox`, so the timer and an error from the source never call the observer at the
 /// same time. The methods return the event the caller must deliver, if it became the deliverer.
-private struct DelayState<Element: Sendable> {
+private struct DelayState<Element: Sendable>: SerialDelivering {
     enum Release {
         /// More events wait; time the next one.
         case wait(Duration)
@@ -124,7 +121,7 @@ private struct DelayState<Element: Sendable> {
     }
 
     /// Values and the completion, with the time each is due.
-    var queue: [(due: Duration, event: Event<Element>)] = []
+    var queue = Queue<(due: Duration, event: Event<Element>)>()
     /// Whether a timer is scheduled for the head of `queue`.
     var isTimed = false
     /// Closed once the completion was released or an error sent.
@@ -144,7 +141,7 @@ private struct DelayState<Element: Sendable> {
         guard !outbox.isClosed else { return (.finished, nil) }
         var due: [Event<Element>] = []
         while let first = queue.first, first.due <= now {
-            queue.removeFirst()
+            _ = queue.popFirst()
             due.append(first.event)
             if first.event.isStopEvent {
                 return (.finished, outbox.send(contentsOf: due))
@@ -159,9 +156,9 @@ private struct DelayState<Element: Sendable> {
     }
 
     /// Replaces the waiting events with the error.
-    mutating func fail(_ error: any Error) -> Event<Element>? {
-        guard !outbox.isClosed else { return nil }
-        queue.removeAll()
-        return outbox.send(.error(error))
+    /// Returns the error event to deliver and the events it drops.
+    mutating func fail(_ error: any Error) -> (first: Event<Element>?, dropped: Queue<(due: Duration, event: Event<Element>)>) {
+        guard !outbox.isClosed else { return (nil, Queue()) }
+        return (outbox.send(.error(error)), queue.removeAll())
     }
 }

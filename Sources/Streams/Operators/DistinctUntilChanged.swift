@@ -81,7 +81,12 @@ extension ObservableType {
                         observer.on(.error(error))
                         return
                     }
-                    state.withLock { $0.lastEmittedKey = key }
+                    // The key it replaces is released after the lock.
+                    let replaced = state.withLock { state in
+                        defer { state.lastEmittedKey = key }
+                        return state.lastEmittedKey
+                    }
+                    _ = replaced
                     observer.on(.next(value))
                 case .error, .completed:
                     upstream.dispose()

@@ -1,3 +1,5 @@
+// `filter` is `@inlinable` for the reason and by the measure given at the top of Map.swift.
+
 extension ObservableType {
     /// Emits only the values that satisfy a predicate.
     ///

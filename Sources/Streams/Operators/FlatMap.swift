@@ -1,9 +1,5 @@
 import Synchronization
 
-// `flatMap` is `@inlinable` (as are `merge()` and `Observable.from`) so that the whole path of an
-// inner element is specialised in the caller's module; unspecialised, each inner element paid for
-// generic metadata lookups several times over (W4 in Benchmarks/README.md).
-
 extension ObservableType {
     /// Maps each value to an observable and emits the values of all of them as they arrive.
     ///
@@ -27,6 +23,7 @@ extension ObservableType {
     ///
     /// - Parameter transform: Makes the inner observable for a value; may throw.
     /// - Returns: An observable of the values of every inner observable.
+    // Inlinable so that `map` + `merge` are specialised for the caller's types; see Merge.swift.
     @inlinable
     public func flatMap<Inner: ObservableType>(
         _ transform: @escaping @Sendable (Element) throws -> Inner
@@ -93,21 +90,13 @@ extension ObservableType {
             let outer = SingleAssignmentDisposable()
             let current = SerialDisposable()
 
-            @Sendable func deliver(_ first: Event<Inner.Element>?) {
-                var event = first
-                while let next = event {
-                    observer.on(next)
-                    event = state.withLock { $0.outbox.next() }
-                }
-            }
-
             /// Sends a terminal event decided under the lock, disposing everything first.
             @Sendable func finish(_ decision: (finished: Bool, first: Event<Inner.Element>?)) {
                 if decision.finished {
                     outer.dispose()
                     current.dispose()
                 }
-                deliver(decision.first)
+                state.deliver(decision.first, to: observer)
             }
 
             @Sendable func run(_ inner: Observable<Inner.Element>) {
@@ -116,7 +105,7 @@ extension ObservableType {
                 subscription.setDisposable(inner.subscribe(AnyObserver { event in
                     switch event {
                     case .next:
-                        deliver(state.withLock { $0.outbox.send(event) })
+                        state.deliver(state.withLock { $0.outbox.send(event) }, to: observer)
                     case .error:
                         finish(state.withLock { $0.terminate(with: event) })
                     case .completed:
@@ -144,7 +133,7 @@ extension ObservableType {
                 }
             }))
             return Disposables.create {
-                state.withLock { $0.outbox.cancel() }
+                state.cancelDelivery()
                 outer.dispose()
                 current.dispose()
             }
@@ -153,7 +142,7 @@ extension ObservableType {
 }
 
 /// The state of one `flatMapFirst` subscription: at most one inner observable runs.
-private struct FlatMapFirstState<Element: Sendable> {
+private struct FlatMapFirstState<Element: Sendable>: SerialDelivering {
     var outbox = SerialOutbox<Element>()
     private var isInnerRunning = false
     private var isOuterDone = false

@@ -1,3 +1,9 @@
+// `map` and `compactMap` are `@inlinable`, as is `filter`, so that the per-value closure is
+// specialised for the caller's types. Measured with `streams-bench --instructions`
+// (Benchmarks/README.md, "Annotations kept"): without them a subject → map → filter → scan
+// pipeline costs 1,802 instructions per event instead of 425, and subscribing and disposing
+// `just` through the same operators 10,585 per subscription instead of 3,072.
+
 extension ObservableType {
     /// Transforms each value with a function.
     ///

@@ -30,28 +30,28 @@ extension ObservableType {
     public func observe(on scheduler: any Scheduler) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
-            let outbox = Mutex(SerialOutbox<Element>())
+            let state = Mutex(ObserveOnState<Element>())
             let upstream = SingleAssignmentDisposable()
             let delivery = SerialDisposable()
-            let subscription = CompositeDisposable([upstream, delivery])
-
-            @Sendable func deliver(_ first: Event<Element>) {
-                var event: Event<Element>? = first
-                while let current = event {
-                    guard !subscription.isDisposed else { return }
-                    observer.on(current)
-                    event = outbox.withLock { $0.next() }
-                }
-            }
 
             upstream.setDisposable(source.subscribe(AnyObserver { event in
                 guard !upstream.isDisposed else { return }
                 if event.isStopEvent { upstream.dispose() }
-                if let first = outbox.withLock({ $0.send(event) }) {
-                    delivery.disposable = scheduler.schedule { deliver(first) }
+                if let first = state.withLock({ $0.outbox.send(event) }) {
+                    delivery.disposable = scheduler.schedule { state.deliver(first, to: observer) }
                 }
             }))
-            return subscription
+            return Disposables.create {
+                state.cancelDelivery()
+                upstream.dispose()
+                delivery.dispose()
+            }
         }
     }
+}
+
+/// The state of one ``ObservableType/observe(on:)`` subscription: the events on their way to the
+/// scheduler.
+private struct ObserveOnState<Element: Sendable>: SerialDelivering {
+    var outbox = SerialOutbox<Element>()
 }

@@ -1,5 +1,11 @@
 import Synchronization
 
+// Both forms of `scan` are `@inlinable`, with `ScanState`, so that the per-value path is
+// specialised for the caller's types. Measured (Benchmarks/README.md, "Annotations kept"):
+// without it a subject → map → filter → scan pipeline went from 40 to 258 ns per event, and
+// subscribing and disposing `just` → map → filter → scan from 262 to 1,323 ns and from 4 to 16
+// allocations per subscription.
+
 extension ObservableType {
     /// Emits the running result of combining each value with the result so far.
     ///
@@ -30,7 +36,8 @@ extension ObservableType {
     /// Emits the running result of updating an accumulated value in place with each value.
     ///
     /// Like ``scan(_:accumulator:)``, but `accumulator` mutates the result instead of returning
-    /// a new one, which avoids a copy for collections. The seed itself is never emitted. If
+    /// a new one. The result is updated in place: appending a value to an array accumulator
+    /// costs the same however long the array is, as long as no subscriber keeps the results. The seed itself is never emitted. If
     /// `accumulator` throws, the error is sent downstream and the subscription ends.
     ///
     /// ```
@@ -50,22 +57,27 @@ extension ObservableType {
     ) -> Observable<Result> {
         let source = asObservable()
         return Observable { observer in
-            let state = Mutex(ScanState(result: seed))
+            let state = Mutex(ScanState<Result, Element>(result: seed))
             let upstream = SingleAssignmentDisposable()
             upstream.setDisposable(source.subscribe(AnyObserver { event in
                 guard !upstream.isDisposed else { return }
                 switch event {
                 case .next(let value):
-                    var result = state.withLock { $0.result }
-                    do {
-                        try accumulator(&result, value)
-                    } catch {
-                        upstream.dispose()
-                        observer.on(.error(error))
-                        return
+                    var next: Element? = value
+                    while let value = next {
+                        // The result is moved out of the state, so the accumulator mutates the
+                        // only copy in place (an array appended to is not copied).
+                        guard var result = state.withLock({ $0.take(orQueue: value) }) else { return }
+                        do {
+                            try accumulator(&result, value)
+                        } catch {
+                            upstream.dispose()
+                            observer.on(.error(error))
+                            return
+                        }
+                        next = state.withLock { $0.put(result) }
+                        observer.on(.next(result))
                     }
-                    state.withLock { $0.result = result }
-                    observer.on(.next(result))
                 case .error(let error):
                     upstream.dispose()
                     observer.on(.error(error))
@@ -79,17 +91,52 @@ extension ObservableType {
     }
 }
 
-/// The result accumulated so far by one ``ObservableType/scan(into:accumulator:)`` subscription.
+/// The state of one ``ObservableType/scan(into:accumulator:)`` subscription.
 ///
-/// Internal and `@usableFromInline` rather than private so that `scan` can be `@inlinable`,
-/// and so specialised per element type in the caller's module.
+/// Internal and `@usableFromInline` rather than private so that `scan` can be `@inlinable`
+/// (see the top of this file); the re-entrant path stays out of line.
 @usableFromInline
-struct ScanState<Result> {
-    @usableFromInline
-    var result: Result
+struct ScanState<Result, Value> {
+    /// The running result; `nil` while the accumulator has it.
+    @usableFromInline var result: Result?
+    /// Whether `pending` holds values.
+    @usableFromInline var hasPending = false
+    /// Values that arrived while the accumulator ran: a source that delivers again from inside
+    /// the accumulator breaks the serial-delivery contract, and its values are accumulated after
+    /// the current one instead of being lost.
+    private var pending = Queue<Value>()
 
     @inlinable
     init(result: Result) {
         self.result = result
+    }
+
+    /// Hands out the result for accumulating `value`, or queues `value` when the result is out.
+    @inlinable
+    mutating func take(orQueue value: Value) -> Result? {
+        guard let result = result.take() else {
+            park(value)
+            return nil
+        }
+        return result
+    }
+
+    /// Puts the new result back; returns a value queued meanwhile, to accumulate next.
+    @inlinable
+    mutating func put(_ newResult: Result) -> Value? {
+        result = newResult
+        return hasPending ? unpark() : nil
+    }
+
+    @usableFromInline
+    mutating func park(_ value: Value) {
+        pending.append(value)
+        hasPending = true
+    }
+
+    @usableFromInline
+    mutating func unpark() -> Value? {
+        defer { hasPending = !pending.isEmpty }
+        return pending.popFirst()
     }
 }

@@ -30,21 +30,13 @@ extension ObservableType where Element: ObservableType {
             let outer = SingleAssignmentDisposable()
             let current = SerialDisposable()
 
-            @Sendable func deliver(_ first: Event<Element.Element>?) {
-                var event = first
-                while let next = event {
-                    observer.on(next)
-                    event = state.withLock { $0.outbox.next() }
-                }
-            }
-
             /// Sends a terminal event decided under the lock, disposing everything first.
             @Sendable func finish(_ decision: (finished: Bool, first: Event<Element.Element>?)) {
                 if decision.finished {
                     outer.dispose()
                     current.dispose()
                 }
-                deliver(decision.first)
+                state.deliver(decision.first, to: observer)
             }
 
             outer.setDisposable(source.subscribe(AnyObserver { event in
@@ -56,7 +48,7 @@ extension ObservableType where Element: ObservableType {
                     subscription.setDisposable(inner.asObservable().subscribe(AnyObserver { event in
                         switch event {
                         case .next:
-                            deliver(state.withLock { $0.send(event, from: id) })
+                            state.deliver(state.withLock { $0.send(event, from: id) }, to: observer)
                         case .error:
                             subscription.dispose()
                             finish(state.withLock { $0.terminate(with: event, from: id) })
@@ -74,7 +66,7 @@ extension ObservableType where Element: ObservableType {
                 }
             }))
             return Disposables.create {
-                state.withLock { $0.outbox.cancel() }
+                state.cancelDelivery()
                 outer.dispose()
                 current.dispose()
             }
@@ -84,7 +76,7 @@ extension ObservableType where Element: ObservableType {
 
 /// The state of one `switchLatest` subscription. Each inner observable gets an id; only the
 /// latest id may emit, so a late event from a replaced inner is dropped.
-private struct SwitchState<Element: Sendable> {
+private struct SwitchState<Element: Sendable>: SerialDelivering {
     var outbox = SerialOutbox<Element>()
     private var latest: UInt64 = 0
     /// Whether the latest inner observable is still running.

@@ -118,19 +118,14 @@ extension ObservableType {
             let otherSubscription = SingleAssignmentDisposable()
 
             @Sendable func stop(with terminal: Event<Element>) {
-                let deliverNow = state.withLock { state -> Bool? in
-                    guard !state.isDone else { return nil }
-                    state.isDone = true
-                    guard !state.isForwarding else {
-                        state.pendingStop = terminal
-                        return false
-                    }
-                    return true
+                let (accepted, first) = state.withLock { state -> (Bool, Event<Element>?) in
+                    guard !state.outbox.isClosed else { return (false, nil) }
+                    return (true, state.outbox.send(terminal))
                 }
-                guard let deliverNow else { return }
+                guard accepted else { return }
                 otherSubscription.dispose()
                 sourceSubscription.dispose()
-                if deliverNow { observer.on(terminal) }
+                state.deliver(first, to: observer)
             }
 
             otherSubscription.setDisposable(other.subscribe(AnyObserver { event in
@@ -144,30 +139,22 @@ extension ObservableType {
                     otherSubscription.dispose()
                 }
             }))
-            guard !state.withLock({ $0.isDone }) else { return otherSubscription }
+            guard !state.withLock({ $0.outbox.isClosed }) else { return otherSubscription }
 
             sourceSubscription.setDisposable(source.subscribe(AnyObserver { event in
                 guard !sourceSubscription.isDisposed else { return }
                 switch event {
                 case .next:
-                    let mayForward = state.withLock { state -> Bool in
-                        guard !state.isDone else { return false }
-                        state.isForwarding = true
-                        return true
-                    }
-                    guard mayForward else { return }
-                    observer.on(event)
-                    let pendingStop = state.withLock { state -> Event<Element>? in
-                        state.isForwarding = false
-                        defer { state.pendingStop = nil }
-                        return state.pendingStop
-                    }
-                    if let pendingStop { observer.on(pendingStop) }
+                    state.deliver(state.withLock { $0.outbox.send(event) }, to: observer)
                 case .error, .completed:
                     stop(with: event)
                 }
             }))
-            return Disposables.create(otherSubscription, sourceSubscription)
+            return Disposables.create {
+                state.cancelDelivery()
+                otherSubscription.dispose()
+                sourceSubscription.dispose()
+            }
         }
     }
 }
@@ -177,11 +164,9 @@ private struct TakeState {
     var remaining: Int
 }
 
-/// One ``ObservableType/take(until:)`` subscription: whether it has ended, and whether a
-/// source value is being delivered right now, in which case an end that `other` signals is
-/// parked in `pendingStop` for the delivering thread to send.
-private struct TakeUntilState<Element: Sendable> {
-    var isDone = false
-    var isForwarding = false
-    var pendingStop: Event<Element>?
+/// The state of one ``ObservableType/take(until:)`` subscription: the source's values and the
+/// terminal event, which the other observable may decide on another thread while a value is
+/// being delivered, go out through one outbox.
+private struct TakeUntilState<Element: Sendable>: SerialDelivering {
+    var outbox = SerialOutbox<Element>()
 }

@@ -55,21 +55,12 @@ extension ObservableType {
             let state = Mutex(ThrottleState<Element>(dueTime: dueTime, latest: latest))
             let upstream = SingleAssignmentDisposable()
             let timer = SerialDisposable()
-            let subscription = CompositeDisposable([upstream, timer])
-
-            @Sendable func deliver(_ first: Event<Element>?) {
-                var event = first
-                while let current = event {
-                    if !subscription.isDisposed { observer.on(current) }
-                    event = state.withLock { $0.outbox.next() }
-                }
-            }
 
             @Sendable func windowEnded(_ window: UInt64) {
                 let now = scheduler.now
                 let (finished, first) = state.withLock { $0.windowEnded(window, at: now) }
                 if finished { timer.dispose() }
-                deliver(first)
+                state.deliver(first, to: observer)
             }
 
             upstream.setDisposable(source.subscribe(AnyObserver { event in
@@ -77,23 +68,30 @@ extension ObservableType {
                 switch event {
                 case .next(let value):
                     let now = scheduler.now
-                    let (window, first) = state.withLock { $0.receive(value, at: now) }
+                    // `dropped`, a held value this one replaces, is released after the lock.
+                    let (window, first, dropped) = state.withLock { $0.receive(value, at: now) }
+                    _ = dropped
                     if let (id, wait) = window {
                         timer.disposable = scheduler.schedule(after: wait) { windowEnded(id) }
                     }
-                    deliver(first)
+                    state.deliver(first, to: observer)
                 case .error(let error):
-                    let first = state.withLock { $0.fail(error) }
+                    let (first, dropped) = state.withLock { $0.fail(error) }
+                    _ = dropped
                     upstream.dispose()
                     timer.dispose()
-                    deliver(first)
+                    state.deliver(first, to: observer)
                 case .completed:
                     let first = state.withLock { $0.complete() }
                     upstream.dispose()
-                    deliver(first)
+                    state.deliver(first, to: observer)
                 }
             }))
-            return subscription
+            return Disposables.create {
+                state.cancelDelivery()
+                upstream.dispose()
+                timer.dispose()
+            }
         }
     }
 }
@@ -104,7 +102,7 @@ extension ObservableType {
 /// source thread and the timer never call the observer at the same time, and events keep the
 /// order in which they were decided. The methods return the event the caller must deliver, if
 /// it became the deliverer.
-private struct ThrottleState<Element: Sendable> {
+private struct ThrottleState<Element: Sendable>: SerialDelivering {
     let dueTime: Duration
     let latest: Bool
     /// When the last value was emitted.
@@ -124,24 +122,25 @@ private struct ThrottleState<Element: Sendable> {
     }
 
     /// Emits `value` now, holds it, or drops it. Returns the window to time when `value` is the
-    /// first value held in it (its id and how long until it ends), and the event to deliver.
+    /// first value held in it (its id and how long until it ends), the event to deliver, and the
+    /// value dropped, if any, for the caller to release after the lock.
     mutating func receive(
         _ value: Element,
         at now: Duration
-    ) -> (window: (UInt64, Duration)?, first: Event<Element>?) {
-        guard !outbox.isClosed else { return (nil, nil) }
+    ) -> (window: (UInt64, Duration)?, first: Event<Element>?, dropped: Element?) {
+        guard !outbox.isClosed else { return (nil, nil, nil) }
         let elapsed = lastSent.map { now - $0 } ?? dueTime
         if elapsed >= dueTime {
-            pending = nil
             lastSent = now
-            return (nil, outbox.send(.next(value)))
+            return (nil, outbox.send(.next(value)), pending.take())
         }
-        guard latest else { return (nil, nil) }
+        guard latest else { return (nil, nil, nil) }
         let isTimed = pending != nil
+        let dropped = pending
         pending = value
-        guard !isTimed else { return (nil, nil) }
+        guard !isTimed else { return (nil, nil, dropped) }
         window &+= 1
-        return ((window, dueTime - elapsed), nil)
+        return ((window, dueTime - elapsed), nil, dropped)
     }
 
     /// Emits the held value of `window`, and completes if the source already did.
@@ -149,8 +148,7 @@ private struct ThrottleState<Element: Sendable> {
     mutating func windowEnded(_ window: UInt64, at now: Duration) -> (finished: Bool, first: Event<Element>?) {
         guard !outbox.isClosed, window == self.window else { return (false, nil) }
         var events: [Event<Element>] = []
-        if let value = pending {
-            pending = nil
+        if let value = pending.take() {
             lastSent = now
             events.append(.next(value))
         }
@@ -167,9 +165,9 @@ private struct ThrottleState<Element: Sendable> {
         return outbox.send(.completed)
     }
 
-    mutating func fail(_ error: any Error) -> Event<Element>? {
-        guard !outbox.isClosed else { return nil }
-        pending = nil
-        return outbox.send(.error(error))
+    /// Returns the error event to deliver and the held value it drops.
+    mutating func fail(_ error: any Error) -> (first: Event<Element>?, dropped: Element?) {
+        guard !outbox.isClosed else { return (nil, nil) }
+        return (outbox.send(.error(error)), pending.take())
     }
 }

@@ -54,42 +54,35 @@ extension ObservableType {
             let first = SingleAssignmentDisposable()
             let other = SingleAssignmentDisposable()
 
-            @Sendable func deliver(_ initial: Event<(Element, Second.Element)>?) {
-                var event = initial
-                while let next = event {
-                    switch next {
-                    case .next(let (value, latest)):
-                        do {
-                            observer.on(.next(try resultSelector(value, latest)))
-                        } catch {
-                            state.withLock { $0.outbox.cancel() }
-                            first.dispose()
-                            other.dispose()
-                            observer.on(.error(error))
-                            return
-                        }
-                    case .error(let error):
-                        observer.on(.error(error))
-                    case .completed:
-                        observer.on(.completed)
-                    }
-                    event = state.withLock { $0.outbox.next() }
+            // Pairs go through the outbox; the selector runs as each is delivered, outside the
+            // lock. A selector that throws ends the sequence with its error.
+            let selecting = AnyObserver<(Element, Second.Element)> { event in
+                let selected = event.map(resultSelector)
+                if case .next = event, case .error = selected {
+                    state.cancelDelivery()
+                    first.dispose()
+                    other.dispose()
                 }
+                observer.on(selected)
             }
 
-            /// Ends the sequence with `event`, disposing both subscriptions first.
             @Sendable func finish(with event: Event<(Element, Second.Element)>) {
                 let decision = state.withLock { $0.terminate(with: event) }
                 guard decision.finished else { return }
                 first.dispose()
                 other.dispose()
-                deliver(decision.first)
+                state.deliver(decision.first, to: selecting)
             }
 
             other.setDisposable(second.asObservable().subscribe(AnyObserver { event in
                 switch event {
                 case .next(let latest):
-                    state.withLock { $0.latest = latest }
+                    // The value it replaces is released after the lock.
+                    let replaced = state.withLock { state in
+                        defer { state.latest = latest }
+                        return state.latest
+                    }
+                    _ = replaced
                 case .error(let error):
                     finish(with: .error(error))
                 case .completed:
@@ -99,7 +92,7 @@ extension ObservableType {
             first.setDisposable(source.subscribe(AnyObserver { event in
                 switch event {
                 case .next(let value):
-                    deliver(state.withLock { $0.pair(value) })
+                    state.deliver(state.withLock { $0.pair(value) }, to: selecting)
                 case .error(let error):
                     finish(with: .error(error))
                 case .completed:
@@ -107,7 +100,7 @@ extension ObservableType {
                 }
             }))
             return Disposables.create {
-                state.withLock { $0.outbox.cancel() }
+                state.cancelDelivery()
                 first.dispose()
                 other.dispose()
             }
@@ -116,7 +109,7 @@ extension ObservableType {
 }
 
 /// The state of one `withLatestFrom` subscription: the latest value of the second observable.
-private struct WithLatestFromState<Element: Sendable, Latest: Sendable> {
+private struct WithLatestFromState<Element: Sendable, Latest: Sendable>: SerialDelivering {
     var outbox = SerialOutbox<(Element, Latest)>()
     var latest: Latest?
 

@@ -21,7 +21,9 @@ import Synchronization
 /// value at once, even while its delivery is still queued behind another.
 public final class BehaviorValue<Element: Sendable>: ObservableType {
     // `@inlinable` members (and so `@usableFromInline` storage) let callers specialise reads and
-    // sends for their element type; see ``Subject``.
+    // sends for their element type. Measured (Benchmarks/README.md, "Annotations kept"): without
+    // them `accept` with one subscriber took 1,218 ns instead of 26, and reading `value` 136 ns
+    // instead of 4.8.
     @usableFromInline
     let subject: Subject<Element>
 
@@ -34,7 +36,7 @@ public final class BehaviorValue<Element: Sendable>: ObservableType {
     @inlinable
     public var value: Element {
         // `latest` is set from the initial value and only ever replaced, never cleared.
-        subject.state.withLock { $0.latest! }
+        subject.latest!
     }
 
     /// Replaces the value and delivers it to every subscriber.
