@@ -85,7 +85,7 @@ extension TestScheduler {
     }
 
     /// The source of a parsed diagram, or an empty one after reporting why it could not be read.
-    private func marbleSource<Element>(
+    func marbleSource<Element>(
         _ kind: TestableObservable<Element>.Kind,
         _ diagram: String,
         at site: CallSite,
