@@ -1,4 +1,5 @@
 import Streams
+import Testing
 
 /// Expects the events recorded by `observer` to be exactly those of the `expected` diagram.
 ///
@@ -69,11 +70,7 @@ public func expectNoPendingWork(
 ) {
     let pending = scheduler.pendingTicks
     guard !pending.isEmpty else { return }
-    reportFailure(
-        "TestScheduler still has \(pending.count) pending action(s), due at ticks "
-            + "\(pending.prefix(10).map(String.init).joined(separator: ", ")); the clock is at \(scheduler.clock).",
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
+    reportFailure(pendingWorkMessage(scheduler, pending), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Compares recorded events with a diagram, and reports a difference as two aligned timelines.
@@ -153,4 +150,17 @@ func compareSubscriptions<Element>(
         """,
         at: site
     )
+}
+
+/// ``expectNoPendingWork(_:fileID:filePath:line:column:)`` for a Swift Testing helper that
+/// passes on its own caller's `sourceLocation`.
+public func expectNoPendingWork(_ scheduler: TestScheduler, sourceLocation: SourceLocation) {
+    let pending = scheduler.pendingTicks
+    guard !pending.isEmpty else { return }
+    reportFailure(pendingWorkMessage(scheduler, pending), at: CallSite(sourceLocation))
+}
+
+private func pendingWorkMessage(_ scheduler: TestScheduler, _ pending: [Int]) -> String {
+    "TestScheduler still has \(pending.count) pending action(s), due at ticks "
+        + "\(pending.prefix(10).map(String.init).joined(separator: ", ")); the clock is at \(scheduler.clock)."
 }

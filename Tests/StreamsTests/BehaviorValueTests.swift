@@ -39,7 +39,7 @@ struct BehaviorValueTests {
         try scheduler.run()
         #expect(observer.events == [.next(215, 1), .next(220, 2)])
         #expect(value.value == 3)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("value reads the latest accepted value")

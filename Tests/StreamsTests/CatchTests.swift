@@ -36,7 +36,7 @@ struct CatchTests {
         #expect(handled.items == ["up @ 230"])
         #expect(source.subscriptions == [Subscription(200, 230)])
         #expect(fallback.subscriptions == [Subscription(230, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing handler fails with the thrown error")
@@ -48,7 +48,7 @@ struct CatchTests {
         }
         #expect(observer.events == [.next(210, 2), .next(220, 3), .error(230, TestError("handler"))])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that completes never calls the handler")
@@ -67,7 +67,7 @@ struct CatchTests {
         #expect(calls.items.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 230)])
         #expect(fallback.subscriptions.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error of the fallback is forwarded")
@@ -78,7 +78,7 @@ struct CatchTests {
         let observer = try scheduler.start { source.catch { _ in fallback.asObservable() } }
         #expect(observer.events == [.next(210, 2), .next(240, 4), .error(250, TestError("fallback"))])
         #expect(fallback.subscriptions == [Subscription(230, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal before the error unsubscribes from the source only")
@@ -90,7 +90,7 @@ struct CatchTests {
         #expect(observer.events == [.next(210, 2)])
         #expect(source.subscriptions == [Subscription(200, 220)])
         #expect(fallback.subscriptions.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal after the switch unsubscribes from the fallback")
@@ -102,7 +102,7 @@ struct CatchTests {
         #expect(observer.events == [.next(210, 2), .next(240, 4)])
         #expect(source.subscriptions == [Subscription(200, 230)])
         #expect(fallback.subscriptions == [Subscription(230, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that fails during subscribe switches during subscribe")
@@ -164,7 +164,7 @@ struct CatchAndReturnTests {
         let observer = try scheduler.start { source.catchAndReturn(-1) }
         #expect(observer.events == [.next(210, 2), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -174,6 +174,6 @@ struct CatchAndReturnTests {
         let observer = try scheduler.start(disposed: 220) { source.catchAndReturn(-1) }
         #expect(observer.events == [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 }

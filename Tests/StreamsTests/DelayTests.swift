@@ -20,7 +20,7 @@ struct DelayTests {
         let observer = try scheduler.start { source.delay(.seconds(dueTime), scheduler: scheduler) }
         #expect(observer.events == expected)
         #expect(source.subscriptions == [Subscription(200, 550)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("keeps the spacing of every event, whatever the due time")
@@ -32,7 +32,7 @@ struct DelayTests {
             .map { Recorded(time: $0.time + 42, value: $0.value) }
             .filter { $0.time > 200 + 42 }
         #expect(observer.events == expected)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error is forwarded at once")
@@ -42,7 +42,7 @@ struct DelayTests {
         let observer = try scheduler.start { source.delay(.seconds(150), scheduler: scheduler) }
         #expect(observer.events == [.error(250, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a completion without values is delayed too")
@@ -52,7 +52,7 @@ struct DelayTests {
         let observer = try scheduler.start { source.delay(.seconds(150), scheduler: scheduler) }
         #expect(observer.events == [.completed(400)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error after every value was delivered follows them")
@@ -64,7 +64,7 @@ struct DelayTests {
         let observer = try scheduler.start { source.delay(.seconds(50), scheduler: scheduler) }
         #expect(observer.events == [.next(300, 2), .next(400, 3), .next(500, 4), .error(550, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 550)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error drops the values still waiting")
@@ -76,7 +76,7 @@ struct DelayTests {
         let observer = try scheduler.start { source.delay(.seconds(150), scheduler: scheduler) }
         #expect(observer.events == [.next(400, 2), .next(500, 3), .error(550, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 550)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("values on the same tick stay together and in order")
@@ -85,7 +85,7 @@ struct DelayTests {
         let source = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .next(215, 3), .completed(215)])
         let observer = try scheduler.start { source.delay(.seconds(10), scheduler: scheduler) }
         #expect(observer.events == [.next(220, 1), .next(220, 2), .next(225, 3), .completed(225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: The documented diagrams, as recorded events
@@ -99,7 +99,7 @@ struct DelayTests {
         }
         #expect(observer.events == [.next(3, "a"), .next(5, "b"), .next(7, "c"), .completed(9)])
         #expect(source.subscriptions == [Subscription(0, 7)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("diagram: -a-b-# delayed by 3 gives ----a#")
@@ -110,7 +110,7 @@ struct DelayTests {
             source.delay(.seconds(3), scheduler: scheduler)
         }
         #expect(observer.events == [.next(4, "a"), .error(5, TestError("error"))])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: Edges
@@ -122,7 +122,7 @@ struct DelayTests {
         let observer = try scheduler.start(disposed: 255) { source.delay(.seconds(40), scheduler: scheduler) }
         #expect(observer.events == [.next(250, 1)])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent back into the source from onNext is delayed in turn")
@@ -132,7 +132,7 @@ struct DelayTests {
             subject.delay(.seconds(5), scheduler: scheduler)
         }
         #expect(events == [.next(15, 1), .next(20, 2), .next(25, 3), .completed(30)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the observer is released after completion, error and disposal")
@@ -202,7 +202,7 @@ struct DelaySubscriptionTests {
         let observer = try scheduler.start { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events == [.next(280, 42), .next(290, 43), .completed(300)])
         #expect(source.subscriptions == [Subscription(230, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error passes through as it comes")
@@ -212,7 +212,7 @@ struct DelaySubscriptionTests {
         let observer = try scheduler.start { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events == [.next(280, 42), .next(290, 43), .error(300, TestError("x"))])
         #expect(source.subscriptions == [Subscription(230, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposing before the due time never subscribes")
@@ -222,7 +222,7 @@ struct DelaySubscriptionTests {
         let observer = try scheduler.start(disposed: 220) { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposing after the subscription ends it")
@@ -232,7 +232,7 @@ struct DelaySubscriptionTests {
         let observer = try scheduler.start(disposed: 285) { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events == [.next(280, 42)])
         #expect(source.subscriptions == [Subscription(230, 285)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("diagram: a hot -a-b-c-| subscribed 2 ticks late gives ---b-c-|")
@@ -244,7 +244,7 @@ struct DelaySubscriptionTests {
         }
         #expect(observer.events == [.next(3, "b"), .next(5, "c"), .completed(7)])
         #expect(source.subscriptions == [Subscription(2, 7)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 }
 

@@ -129,7 +129,7 @@ struct LeakTests {
         #expect(weakProbe != nil)
         for subscription in subscriptions { subscription.dispose() }
         #expect(weakProbe == nil)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 }
 

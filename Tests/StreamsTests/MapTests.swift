@@ -21,7 +21,7 @@ struct MapTests {
         let observer = try scheduler.start { source.map { $0 * 10 } }
         #expect(observer.events == [.next(210, 20), .next(220, 30), .completed(300)])
         #expect(source.subscriptions == [Subscription(200, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing transform ends the sequence with its error and unsubscribes")
@@ -36,7 +36,7 @@ struct MapTests {
         }
         #expect(observer.events == [.next(210, 1), .error(220, TestError("two"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery")
@@ -46,7 +46,7 @@ struct MapTests {
         let observer = try scheduler.start(disposed: 225) { source.map { $0 + 1 } }
         #expect(observer.events == [.next(210, 2), .next(220, 3)])
         #expect(source.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an upstream error and unsubscribes at its tick")
@@ -56,7 +56,7 @@ struct MapTests {
         let observer = try scheduler.start { source.map { $0 * 10 } }
         #expect(observer.events == [.next(210, 10), .error(250, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an empty source completes without calling the transform")
@@ -68,7 +68,7 @@ struct MapTests {
         #expect(observer.events == [.completed(230)])
         #expect(calls.items.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("subject re-entrant send is delivered after the current event")
@@ -108,7 +108,7 @@ struct CompactMapTests {
         let observer = try scheduler.start { source.compactMap { Int($0) } }
         #expect(observer.events == [.next(210, 1), .next(230, 3), .completed(300)])
         #expect(source.subscriptions == [Subscription(200, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an upstream error and unsubscribes at its tick")
@@ -118,7 +118,7 @@ struct CompactMapTests {
         let observer = try scheduler.start { source.compactMap { $0.isMultiple(of: 2) ? $0 : nil } }
         #expect(observer.events == [.next(220, 2), .error(230, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("completes while every value so far was dropped")
@@ -128,7 +128,7 @@ struct CompactMapTests {
         let observer = try scheduler.start { source.compactMap { $0.isMultiple(of: 2) ? $0 : nil } }
         #expect(observer.events == [.completed(240)])
         #expect(source.subscriptions == [Subscription(200, 240)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing transform ends the sequence with its error and unsubscribes")
@@ -143,7 +143,7 @@ struct CompactMapTests {
         }
         #expect(observer.events == [.next(210, 1), .error(220, TestError("two"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -153,7 +153,7 @@ struct CompactMapTests {
         let observer = try scheduler.start(disposed: 225) { source.compactMap { $0 } }
         #expect(observer.events == [.next(210, 1), .next(220, 2)])
         #expect(source.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent into the source from inside the subscriber arrives after the current one")
@@ -190,7 +190,7 @@ struct CompactMapTests {
         #expect(weakProbe == nil)
         #expect(observer.events == [.next(210, 1), .completed(220)])
         subscription.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 }
 

@@ -33,7 +33,7 @@ struct RetryTests {
         let observer = try scheduler.start { source.retry() }
         #expect(observer.events == [.next(300, 1), .next(350, 2), .next(400, 3), .completed(450)])
         #expect(source.subscriptions == [Subscription(200, 450)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that never ends is subscribed once, until disposal")
@@ -43,7 +43,7 @@ struct RetryTests {
         let observer = try scheduler.start { source.retry() }
         #expect(observer.events == [.next(300, 1), .next(350, 2), .next(400, 3)])
         #expect(source.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("resubscribes at the tick of each error, until disposed")
@@ -62,7 +62,7 @@ struct RetryTests {
         #expect(source.subscriptions == [
             Subscription(200, 450), Subscription(450, 700), Subscription(700, 950), Subscription(950, 1100),
         ])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("retry(3) makes three attempts in all and forwards the third error")
@@ -79,7 +79,7 @@ struct RetryTests {
             .error(260, TestError("up")),
         ])
         #expect(source.subscriptions == [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal during the second attempt unsubscribes it at the disposal tick")
@@ -93,7 +93,7 @@ struct RetryTests {
             .next(205, 1), .next(210, 2), .next(215, 3), .next(225, 1), .next(230, 2),
         ])
         #expect(source.subscriptions == [Subscription(200, 220), Subscription(220, 231)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("retry(3) of a source that completes is subscribed once")
@@ -103,7 +103,7 @@ struct RetryTests {
         let observer = try scheduler.start { source.retry(3) }
         #expect(observer.events == [.next(300, 1), .completed(450)])
         #expect(source.subscriptions == [Subscription(200, 450)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("retry(1) is the source itself")
@@ -113,7 +113,7 @@ struct RetryTests {
         let observer = try scheduler.start { source.retry(1) }
         #expect(observer.events == [.next(210, 1), .error(220, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("retry(0) completes at once without subscribing, as in RxSwift")
@@ -123,7 +123,7 @@ struct RetryTests {
         let observer = try scheduler.start { source.retry(0) }
         #expect(observer.events == [.completed(200)])
         #expect(source.subscriptions.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that fails during subscribe many times in a row is retried in a loop")

@@ -33,7 +33,7 @@ struct ScanTests {
         let observer = try scheduler.start { source.scan(42) { $0 + $1 } }
         #expect(observer.events == [.next(210, 44), .next(220, 47), .next(230, 51), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an empty source completes without emitting the seed")
@@ -43,7 +43,7 @@ struct ScanTests {
         let observer = try scheduler.start { source.scan(42) { $0 + $1 } }
         #expect(observer.events == [.completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that never emits leaves the output silent until disposal")
@@ -53,7 +53,7 @@ struct ScanTests {
         let observer = try scheduler.start { source.scan(42) { $0 + $1 } }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an upstream error and unsubscribes at its tick")
@@ -63,7 +63,7 @@ struct ScanTests {
         let observer = try scheduler.start { source.scan(42) { $0 + $1 } }
         #expect(observer.events == [.next(210, 44), .error(250, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing accumulator ends the sequence with its error and unsubscribes")
@@ -80,7 +80,7 @@ struct ScanTests {
         }
         #expect(observer.events == [.next(210, 44), .error(220, TestError("three"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing in-place accumulator ends the sequence with its error")
@@ -95,7 +95,7 @@ struct ScanTests {
         }
         #expect(observer.events == [.next(210, [2]), .error(220, TestError("three"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -105,7 +105,7 @@ struct ScanTests {
         let observer = try scheduler.start(disposed: 225) { source.scan(0, accumulator: +) }
         #expect(observer.events == [.next(210, 1), .next(220, 3)])
         #expect(source.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("each subscription accumulates from the seed on its own")
@@ -121,7 +121,7 @@ struct ScanTests {
         #expect(early.events == [.next(210, 1), .next(220, 3), .next(230, 6), .completed(240)])
         #expect(late.events == [.next(220, 2), .next(230, 5), .completed(240)])
         #expect(source.subscriptions == [Subscription(200, 240), Subscription(215, 240)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent into the source from inside the subscriber is accumulated after the current one")

@@ -13,7 +13,7 @@ struct SignalTests {
         let observer = try scheduler.start { source.asSignal(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
         #expect(observer.events == [.next(210, 1), .next(220, 2), .next(230, 0), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a completion passes through")
@@ -23,7 +23,7 @@ struct SignalTests {
         let observer = try scheduler.start { source.asSignal(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
         #expect(observer.events == [.next(210, 1), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("events wait for the signal's scheduler")
@@ -39,7 +39,7 @@ struct SignalTests {
         try target.run()
         #expect(values.items == [1, 0])
         subscription.dispose()
-        #expect(target.pendingTicks.isEmpty)
+        expectNoPendingWork(target)
     }
 
     @Test("on a dispatch queue, events arrive on the queue")
@@ -81,7 +81,7 @@ struct SignalTests {
         #expect(first.events == [.next(210, 1), .next(220, 2)])
         #expect(second.events == [.next(220, 2), .next(230, 3)])
         #expect(source.subscriptions == [Subscription(200, 235), Subscription(250, 260)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("after the source ends, the next subscriber starts a new subscription")
@@ -114,7 +114,7 @@ struct SignalTests {
         }
         #expect(observer.events == [.next(210, 1), .next(240, 20), .completed(250)])
         #expect(fallback.subscriptions == [Subscription(230, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("onErrorRecover builds the continuation from the error")
@@ -126,7 +126,7 @@ struct SignalTests {
                 .asObservable()
         }
         #expect(observer.events == [.next(210, "a"), .next(230, "recovered from x"), .completed(230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("just and empty deliver on the scheduler")
@@ -137,8 +137,8 @@ struct SignalTests {
         let emptyScheduler = TestScheduler()
         let empty = try emptyScheduler.start { Signal<Int>.empty(scheduler: emptyScheduler).asObservable() }
         #expect(empty.events == [.completed(200)])
-        #expect(scheduler.pendingTicks.isEmpty)
-        #expect(emptyScheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
+        expectNoPendingWork(emptyScheduler)
     }
 
     @Test("emit(onNext:onCompleted:onDisposed:) reports values, completion, then disposal")
@@ -187,7 +187,7 @@ struct SignalTests {
                 .asObservable()
         }
         #expect(observer.events == [.next(210, 10), .next(230, 30), .completed(240)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent back into the source from a subscriber reaches every subscriber after the current one")
@@ -221,7 +221,7 @@ struct SignalTests {
             })
             #expect(released, "disposing: \(disposing)")
             #expect(source.subscriptions == [Subscription(0, 12)])
-            #expect(scheduler.pendingTicks.isEmpty)
+            expectNoPendingWork(scheduler)
         }
     }
 }
@@ -268,7 +268,7 @@ extension SignalTests {
         }
         expectMarbles(observer, "-a--y-|")
         expectSubscriptions(fallback, "---^--!")
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: just(a) is (a|) and empty() is |")
@@ -283,7 +283,7 @@ extension SignalTests {
             Signal<String>.empty(scheduler: emptyScheduler).asObservable()
         }
         expectMarbles(empty, "|")
-        #expect(scheduler.pendingTicks.isEmpty)
-        #expect(emptyScheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
+        expectNoPendingWork(emptyScheduler)
     }
 }

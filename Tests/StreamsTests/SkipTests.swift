@@ -23,7 +23,7 @@ struct SkipTests {
         let observer = try scheduler.start { source.skip(3) }
         #expect(observer.events == [.next(240, 4), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("skip(0) emits every value")
@@ -32,7 +32,7 @@ struct SkipTests {
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
         let observer = try scheduler.start { source.skip(0) }
         #expect(observer.events == [.next(210, 1), .next(220, 2), .completed(250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("completes while values are still being dropped")
@@ -42,7 +42,7 @@ struct SkipTests {
         let observer = try scheduler.start { source.skip(3) }
         #expect(observer.events == [.completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an error while values are still being dropped")
@@ -52,7 +52,7 @@ struct SkipTests {
         let observer = try scheduler.start { source.skip(3) }
         #expect(observer.events == [.error(250, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -62,7 +62,7 @@ struct SkipTests {
         let observer = try scheduler.start(disposed: 225) { source.skip(1) }
         #expect(observer.events == [.next(220, 2)])
         #expect(source.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("each subscription counts on its own")

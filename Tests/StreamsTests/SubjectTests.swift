@@ -50,7 +50,7 @@ struct SubjectTests {
         #expect(observers[2].events == [.next(520, 7), .completed(630)])
         #expect(!subject.hasObservers)
         feed.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a subscriber that comes after completion receives only the completion")
@@ -190,7 +190,7 @@ struct SubjectTests {
         #expect(observer.events == [.next(210, 1), .next(220, 2), .completed(230)])
         relay.dispose()
         subscription.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("sends from several threads reach each subscriber serially, once each, all of them")

@@ -25,7 +25,7 @@ struct TakeTests {
         let observer = try scheduler.start { source.take(3) }
         #expect(observer.events == [.next(210, 9), .next(230, 13), .next(270, 7), .completed(270)])
         #expect(source.subscriptions == [Subscription(200, 270)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards the completion of a source that ends before the count")
@@ -35,7 +35,7 @@ struct TakeTests {
         let observer = try scheduler.start { source.take(5) }
         #expect(observer.events == [.next(210, 9), .next(230, 13), .completed(300)])
         #expect(source.subscriptions == [Subscription(200, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an error that comes before the count")
@@ -45,7 +45,7 @@ struct TakeTests {
         let observer = try scheduler.start { source.take(5) }
         #expect(observer.events == [.next(210, 9), .error(230, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("take(0) completes at once without subscribing to the source")
@@ -55,7 +55,7 @@ struct TakeTests {
         let observer = try scheduler.start { source.take(0) }
         #expect(observer.events == [.completed(200)])
         #expect(source.subscriptions.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -65,7 +65,7 @@ struct TakeTests {
         let observer = try scheduler.start(disposed: 225) { source.take(3) }
         #expect(observer.events == [.next(210, 1), .next(220, 2)])
         #expect(source.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("counts a value before delivering it, so a re-entrant value is not taken")
@@ -110,7 +110,7 @@ struct TakeWhileTests {
         let observer = try scheduler.start { source.take(while: { $0 < 3 }) }
         #expect(observer.events == [.next(210, 1), .next(220, 2), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an upstream error")
@@ -120,7 +120,7 @@ struct TakeWhileTests {
         let observer = try scheduler.start { source.take(while: { $0 < 3 }) }
         #expect(observer.events == [.next(210, 1), .error(220, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing predicate ends the sequence with its error and unsubscribes")
@@ -135,7 +135,7 @@ struct TakeWhileTests {
         }
         #expect(observer.events == [.next(210, 1), .error(220, TestError("two"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -145,7 +145,7 @@ struct TakeWhileTests {
         let observer = try scheduler.start(disposed: 215) { source.take(while: { _ in true }) }
         #expect(observer.events == [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 215)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a re-entrant value after the stop is dropped")
@@ -197,7 +197,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.next(210, 2), .next(220, 3), .completed(225)])
         #expect(source.subscriptions == [Subscription(200, 225)])
         #expect(other.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("completes before any value when the other sequence emits first")
@@ -209,7 +209,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.completed(210)])
         #expect(source.subscriptions == [Subscription(200, 210)])
         #expect(other.subscriptions == [Subscription(200, 210)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an error from the other sequence")
@@ -221,7 +221,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.next(210, 2), .next(220, 3), .error(225, TestError("other"))])
         #expect(source.subscriptions == [Subscription(200, 225)])
         #expect(other.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an other sequence that completes without a value changes nothing")
@@ -233,7 +233,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.next(210, 2), .next(230, 4), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
         #expect(other.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the source completing first unsubscribes from the other sequence")
@@ -245,7 +245,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.next(210, 2), .completed(220)])
         #expect(source.subscriptions == [Subscription(200, 220)])
         #expect(other.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the source failing first unsubscribes from the other sequence")
@@ -257,7 +257,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.next(210, 2), .error(220, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
         #expect(other.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal unsubscribes from both at the disposal tick")
@@ -269,7 +269,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.next(210, 1), .next(220, 2)])
         #expect(source.subscriptions == [Subscription(200, 225)])
         #expect(other.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an other sequence that emits during subscribe completes at once; the source is never subscribed")
@@ -279,7 +279,7 @@ struct TakeUntilTests {
         let observer = try scheduler.start { source.take(until: Observable.just(())) }
         #expect(observer.events == [.completed(200)])
         #expect(source.subscriptions.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the other sequence emitting from inside the subscriber completes after the current value")

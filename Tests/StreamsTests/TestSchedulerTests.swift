@@ -64,7 +64,7 @@ struct TestSchedulerTests {
         let ran = Recorder<Int>()
         let disposable = scheduler.scheduleAt(10) { ran.append(10) }
         disposable.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
         try scheduler.run()
         #expect(ran.items.isEmpty)
     }

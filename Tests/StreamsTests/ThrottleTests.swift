@@ -16,7 +16,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6), .next(610, 7), .completed(610)])
         #expect(source.subscriptions == [Subscription(200, 500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a completion after the window emptied is forwarded at once")
@@ -29,7 +29,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6), .next(610, 7), .completed(900)])
         #expect(source.subscriptions == [Subscription(200, 900)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that never emits gives nothing")
@@ -39,7 +39,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an empty source completes at once")
@@ -49,7 +49,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.completed(500)])
         #expect(source.subscriptions == [Subscription(200, 500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error is forwarded at once and drops the held value")
@@ -62,7 +62,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .error(410, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 410)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("without an end, windows keep emitting their latest value")
@@ -75,7 +75,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6), .next(610, 7)])
         #expect(source.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: RxSwift's scenarios, latest: false
@@ -90,7 +90,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6), .completed(500)])
         #expect(source.subscriptions == [Subscription(200, 500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("latest: false forwards an empty source's completion at once")
@@ -100,7 +100,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.completed(500)])
         #expect(source.subscriptions == [Subscription(200, 500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("latest: false on a source that never emits gives nothing")
@@ -110,7 +110,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("latest: false forwards an error at once")
@@ -123,7 +123,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .error(410, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 410)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("latest: false without an end")
@@ -136,7 +136,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6)])
         #expect(source.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: The documented diagrams, as recorded events
@@ -152,7 +152,7 @@ struct ThrottleTests {
         }
         #expect(observer.events == [.next(1, "a"), .next(4, "c"), .next(8, "d"), .completed(10)])
         #expect(source.subscriptions == [Subscription(0, 10)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("diagram: -abc----d-| throttled by 3 without latest gives -a------d-|")
@@ -165,7 +165,7 @@ struct ThrottleTests {
             source.throttle(.seconds(3), latest: false, scheduler: scheduler)
         }
         #expect(observer.events == [.next(1, "a"), .next(8, "d"), .completed(10)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("diagram: completion waits for the held value, -ab| gives -a--(b|)")
@@ -177,7 +177,7 @@ struct ThrottleTests {
         }
         #expect(observer.events == [.next(1, "a"), .next(4, "b"), .completed(4)])
         #expect(source.subscriptions == [Subscription(0, 3)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("diagram: an error drops the held value, -ab# gives -a-#")
@@ -188,7 +188,7 @@ struct ThrottleTests {
             source.throttle(.seconds(3), scheduler: scheduler)
         }
         #expect(observer.events == [.next(1, "a"), .error(3, TestError("error"))])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: Edges
@@ -199,7 +199,7 @@ struct ThrottleTests {
         let source = scheduler.createHotObservable([.next(210, 1), .next(310, 2), .next(410, 3), .completed(500)])
         let observer = try scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 1), .next(310, 2), .next(410, 3), .completed(500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a trailing value opens a new window; a value in it waits for that window to end")
@@ -209,7 +209,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
         // 2 is emitted at 310 when the first window ends; 3 then waits until 410.
         #expect(observer.events == [.next(210, 1), .next(310, 2), .next(410, 3), .completed(500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value arriving as the window ends passes at once and replaces the held one")
@@ -220,7 +220,7 @@ struct ThrottleTests {
         let source = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .next(310, 3), .completed(500)])
         let observer = try scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 1), .next(310, 3), .completed(500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal while a value is held cancels its timer")
@@ -230,7 +230,7 @@ struct ThrottleTests {
         let observer = try scheduler.start(disposed: 280) { source.throttle(.seconds(100), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 280)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent back into the source from onNext is throttled like any other")
@@ -241,7 +241,7 @@ struct ThrottleTests {
         }
         // 1 passes; 2 (sent from onNext) is held until 15; 3 (sent when 2 arrives) until 20.
         #expect(events == [.next(10, 1), .next(15, 2), .next(20, 3), .completed(30)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the observer is released after completion, error and disposal")
