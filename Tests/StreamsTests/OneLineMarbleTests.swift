@@ -48,4 +48,12 @@ struct OneLineMarbleTests {
             issue.description.contains("inputs share one subscription point")
         }
     }
+
+    @Test("the README's examples")
+    func readme() {
+        expectMarbles("-a--c---d-|") { m in
+            m.hot("-abc----d-|").throttle(.seconds(3), scheduler: m.scheduler)
+        }
+        expectMarbles(hot: "-a^b-c|", { $0.map { $0.uppercased() } }, "---B-C|")
+    }
 }
