@@ -60,6 +60,14 @@ public func expectSubscriptions<Element>(
                          at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
+/// ``expectSubscriptions(_:_:fileID:filePath:line:column:)`` for a Swift Testing helper that
+/// passes on its own caller's `sourceLocation`.
+public func expectSubscriptions<Element>(
+    _ source: TestableObservable<Element>, _ expected: [String], sourceLocation: SourceLocation
+) {
+    compareSubscriptions(source, expected, resolution: source.scheduler.resolution, at: CallSite(sourceLocation))
+}
+
 /// Expects the scheduler to have no work left: every timer cancelled or run.
 ///
 /// Call it at the end of a test, as swift-clocks' `checkSuspension()` closes a test: work left

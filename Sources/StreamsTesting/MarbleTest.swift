@@ -1,4 +1,5 @@
 import Streams
+import Testing
 
 /// The inputs of a one-line marble test, made from diagrams on one ``Streams/TestScheduler``.
 ///
@@ -21,6 +22,7 @@ public final class MarbleScope {
     public let scheduler: TestScheduler
     let site: CallSite
     private var subscriptionTick: (tick: Int, diagram: String)?
+    private var disposalTick: Int?
     private var checks: [() -> Void] = []
 
     init(scheduler: TestScheduler, site: CallSite) {
@@ -58,6 +60,12 @@ public final class MarbleScope {
         input(.cold, diagram, subscriptions) { () throws(MarbleError) in
             try Marbles.parse(diagram, error: error, resolution: scheduler.resolution)
         }
+    }
+
+    /// Disposes the subscription to the output at `tick`, for an output that never ends (a
+    /// `retry()` of a failing source); without it the scheduler runs until no work is left.
+    public func dispose(at tick: Int) {
+        disposalTick = tick
     }
 
     /// An input parsed from `diagram`, whose subscription log is checked against
@@ -102,6 +110,7 @@ public final class MarbleScope {
                 if event.isStopEvent { subscription.dispose() }
             })
         }
+        if let disposalTick { scheduler.scheduleAt(disposalTick) { subscription.dispose() } }
         do {
             try scheduler.run()
         } catch {
@@ -142,6 +151,24 @@ public func expectMarbles<Output: Equatable & Sendable>(
 ) {
     let scope = MarbleScope(scheduler: TestScheduler(resolution: resolution),
                             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    let actual = scope.run(test(scope).asObservable())
+    compareTimelines(actual, expected, values: values, resolution: resolution, at: scope.site) { () throws(MarbleError) in
+        try Marbles.parse(expected, values: values, error: error, resolution: resolution).events
+    }
+}
+
+/// ``expectMarbles(_:values:error:resolution:fileID:filePath:line:column:_:)`` for a Swift
+/// Testing helper that passes on a `sourceLocation` of its own, such as the line of a
+/// diagram in a documentation file.
+public func expectMarbles<Output: Equatable & Sendable>(
+    _ expected: String,
+    values: [Character: Output],
+    error: any Error = TestError("error"),
+    resolution: Duration = .seconds(1),
+    sourceLocation: SourceLocation,
+    _ test: (MarbleScope) -> any ObservableType<Output>
+) {
+    let scope = MarbleScope(scheduler: TestScheduler(resolution: resolution), site: CallSite(sourceLocation))
     let actual = scope.run(test(scope).asObservable())
     compareTimelines(actual, expected, values: values, resolution: resolution, at: scope.site) { () throws(MarbleError) in
         try Marbles.parse(expected, values: values, error: error, resolution: resolution).events

@@ -4,20 +4,6 @@ import Testing
 
 @Suite("catch")
 struct CatchTests {
-    @Test("documentation diagram: catch { _ in fallback }")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-#")
-        let fallback = scheduler.createColdObservable("-x-y-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) {
-            source.catch { _ in fallback.asObservable() }
-        }
-        expectMarbles(observer, "-a-b--x-y-|")
-        expectSubscriptions(source, "^----!")
-        expectSubscriptions(fallback, "-----^----!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("switches to the handler's observable at the tick of the error")
     func switchesOnError() throws {
         let scheduler = TestScheduler()
@@ -147,16 +133,6 @@ struct CatchTests {
 
 @Suite("catchAndReturn")
 struct CatchAndReturnTests {
-    @Test("documentation diagram: catchAndReturn(\"z\")")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-#")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.catchAndReturn("z") }
-        expectMarbles(observer, "-a-b-(z|)")
-        expectSubscriptions(source, "^----!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("a source that completes is passed through")
     func noError() throws {
         let scheduler = TestScheduler()

@@ -233,64 +233,6 @@ struct CombineLatestTests {
 
     private static let pairs: [Character: String] = ["A": "a1", "B": "b1", "C": "b2", "D": "c2"]
 
-    @Test("diagram: combineLatest with a selector")
-    func diagramSelector() throws {
-        let scheduler = TestScheduler()
-        let first = scheduler.createHotObservable("-a---b----c--|")
-        let second = scheduler.createHotObservable("---1----2-----|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.combineLatest(first, second) { $0 + $1 }
-        }
-        expectMarbles(observer, "---A-B--C-D---|", values: Self.pairs)
-        expectSubscriptions(first, "^------------!")
-        expectSubscriptions(second, "^-------------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: combineLatest as a tuple")
-    func diagramTuple() throws {
-        let scheduler = TestScheduler()
-        let first = scheduler.createHotObservable("-a---b----c--|")
-        let second = scheduler.createHotObservable("---1----2-----|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.combineLatest(first, second).map { $0 + $1 }
-        }
-        expectMarbles(observer, "---A-B--C-D---|", values: Self.pairs)
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: combineLatest of an array")
-    func diagramArray() throws {
-        let scheduler = TestScheduler()
-        let first = scheduler.createHotObservable("-a---b----c--|")
-        let second = scheduler.createHotObservable("---1----2-----|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.combineLatest([first.asObservable(), second.asObservable()])
-        }
-        expectMarbles(observer, "---A-B--C-D---|",
-                      values: ["A": ["a", "1"], "B": ["b", "1"], "C": ["b", "2"], "D": ["c", "2"]])
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: combineLatest of three, with a selector and as a tuple")
-    func diagramThree() throws {
-        let values: [Character: String] = ["A": "a1x", "B": "a1y", "C": "b1y", "D": "b2y"]
-        for useTuple in [false, true] {
-            let scheduler = TestScheduler()
-            let first = scheduler.createHotObservable("-a-----b---|")
-            let second = scheduler.createHotObservable("--1------2-|")
-            let third = scheduler.createHotObservable("---x-y------|")
-            let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-                useTuple
-                    ? Observable.combineLatest(first, second, third).map { $0 + $1 + $2 }
-                    : Observable.combineLatest(first, second, third) { $0 + $1 + $2 }
-            }
-            expectMarbles(observer, "---A-B-C-D--|", values: values)
-            expectSubscriptions(third, "^-----------!")
-            expectNoPendingWork(scheduler)
-        }
-    }
-
     @Test("diagram: combineLatest completes early when the other source completed empty")
     func diagramEarlyCompletion() throws {
         let scheduler = TestScheduler()

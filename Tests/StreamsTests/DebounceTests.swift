@@ -78,43 +78,6 @@ struct DebounceTests {
 
     // MARK: The documented diagrams, as recorded events
 
-    @Test("diagram: -ab----cd---| debounced by 3 gives -----b-----d|")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([
-            .next(1, "a"), .next(2, "b"), .next(7, "c"), .next(8, "d"), .completed(12),
-        ])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.debounce(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(5, "b"), .next(11, "d"), .completed(12)])
-        #expect(source.subscriptions == [Subscription(0, 12)])
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: completion flushes the waiting value, -ab| gives ---(b|)")
-    func diagramCompletionWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(2, "b"), .completed(3)])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.debounce(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(3, "b"), .completed(3)])
-        #expect(source.subscriptions == [Subscription(0, 3)])
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: an error drops the waiting value, -ab# gives ---#")
-    func diagramErrorWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(2, "b"), .error(3, TestError("error"))])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.debounce(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.error(3, TestError("error"))])
-        expectNoPendingWork(scheduler)
-    }
-
     // MARK: Edges
 
     @Test("a value arriving on the tick the previous one was due replaces it")

@@ -90,29 +90,6 @@ struct DelayTests {
 
     // MARK: The documented diagrams, as recorded events
 
-    @Test("diagram: -a-b-c-| delayed by 2 gives ---a-b-c-|")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(3, "b"), .next(5, "c"), .completed(7)])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.delay(.seconds(2), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(3, "a"), .next(5, "b"), .next(7, "c"), .completed(9)])
-        #expect(source.subscriptions == [Subscription(0, 7)])
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: -a-b-# delayed by 3 gives ----a#")
-    func diagramError() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(3, "b"), .error(5, TestError("error"))])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.delay(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(4, "a"), .error(5, TestError("error"))])
-        expectNoPendingWork(scheduler)
-    }
-
     // MARK: Edges
 
     @Test("disposal cancels the values still waiting")
@@ -232,18 +209,6 @@ struct DelaySubscriptionTests {
         let observer = try scheduler.start(disposed: 285) { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events == [.next(280, 42)])
         #expect(source.subscriptions == [Subscription(230, 285)])
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: a hot -a-b-c-| subscribed 2 ticks late gives ---b-c-|")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(3, "b"), .next(5, "c"), .completed(7)])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.delaySubscription(.seconds(2), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(3, "b"), .next(5, "c"), .completed(7)])
-        #expect(source.subscriptions == [Subscription(2, 7)])
         expectNoPendingWork(scheduler)
     }
 }

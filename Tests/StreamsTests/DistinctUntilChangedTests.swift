@@ -4,41 +4,6 @@ import Testing
 
 @Suite("distinctUntilChanged")
 struct DistinctUntilChangedTests {
-    @Test("documentation diagram: distinctUntilChanged()")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-a-b-b-b-a-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.distinctUntilChanged() }
-        expectMarbles(observer, "-a---b-----a-|")
-        expectSubscriptions(source, "^------------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: distinctUntilChanged { $0.lowercased() }")
-    func diagramKey() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-A-b-B-a-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) {
-            source.distinctUntilChanged { $0.lowercased() }
-        }
-        expectMarbles(observer, "-a---b---a-|")
-        expectSubscriptions(source, "^----------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: distinctUntilChanged { abs($0 - $1) <= 1 }")
-    func diagramComparer() throws {
-        let scheduler = TestScheduler()
-        let values: [Character: Int] = ["1": 1, "2": 2, "3": 3, "5": 5]
-        let source = scheduler.createHotObservable("-1-2-3-5-|", values: values)
-        let observer = try scheduler.start(created: 0, subscribed: 0) {
-            source.distinctUntilChanged { abs($0 - $1) <= 1 }
-        }
-        expectMarbles(observer, "-1---3-5-|", values: values)
-        expectSubscriptions(source, "^--------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("passes the first value and every change, drops consecutive duplicates")
     func someChanges() throws {
         let scheduler = TestScheduler()

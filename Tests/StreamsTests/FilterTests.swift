@@ -4,16 +4,6 @@ import Testing
 
 @Suite("filter")
 struct FilterTests {
-    @Test("documentation diagram: filter { $0.isMultiple(of: 2) }")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-1-2-3-4-|", values: ["1": 1, "2": 2, "3": 3, "4": 4])
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.filter { $0.isMultiple(of: 2) } }
-        expectMarbles(observer, "---2---4-|", values: ["2": 2, "4": 4])
-        expectSubscriptions(source, "^--------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("emits the values that satisfy the predicate at the tick they arrive")
     func passesMatching() throws {
         let scheduler = TestScheduler()

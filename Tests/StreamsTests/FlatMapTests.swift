@@ -361,48 +361,4 @@ struct FlatMapTests {
             value == "a" ? x : y
         }
     }
-
-    @Test("diagram: flatMap interleaves both inners")
-    func diagramFlatMap() throws {
-        let c = Comparison()
-        let observer = try c.scheduler.start(created: 0, subscribed: 0, disposed: 1000) { c.source.flatMap(c.inner) }
-        expectMarbles(observer, "--1-3-24--|")
-        expectSubscriptions(c.x, "-^-----!")
-        expectSubscriptions(c.y, "---^----!")
-        expectNoPendingWork(c.scheduler)
-    }
-
-    @Test("diagram: flatMapLatest drops x when b arrives")
-    func diagramFlatMapLatest() throws {
-        let c = Comparison()
-        let observer = try c.scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            c.source.flatMapLatest(c.inner)
-        }
-        expectMarbles(observer, "--1-3--4--|")
-        expectSubscriptions(c.x, "-^-!")
-        expectSubscriptions(c.y, "---^----!")
-        expectNoPendingWork(c.scheduler)
-    }
-
-    @Test("diagram: flatMapFirst ignores b while x runs")
-    func diagramFlatMapFirst() throws {
-        let c = Comparison()
-        let observer = try c.scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            c.source.flatMapFirst(c.inner)
-        }
-        expectMarbles(observer, "--1---2---|")
-        expectSubscriptions(c.x, "-^-----!")
-        expectSubscriptions(c.y)
-        expectNoPendingWork(c.scheduler)
-    }
-
-    @Test("diagram: concatMap runs y after x")
-    func diagramConcatMap() throws {
-        let c = Comparison()
-        let observer = try c.scheduler.start(created: 0, subscribed: 0, disposed: 1000) { c.source.concatMap(c.inner) }
-        expectMarbles(observer, "--1---2-3--4|")
-        expectSubscriptions(c.x, "-^-----!")
-        expectSubscriptions(c.y, "-------^----!")
-        expectNoPendingWork(c.scheduler)
-    }
 }

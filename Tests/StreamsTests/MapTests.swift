@@ -4,16 +4,6 @@ import Testing
 
 @Suite("map")
 struct MapTests {
-    @Test("documentation diagram: map { $0 * 10 }")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-1-2-3-|", values: ["1": 1, "2": 2, "3": 3])
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.map { $0 * 10 } }
-        expectMarbles(observer, "-x-y-z-|", values: ["x": 10, "y": 20, "z": 30])
-        expectSubscriptions(source, "^------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("transforms each value at the tick it arrives")
     func transforms() throws {
         let scheduler = TestScheduler()
@@ -89,16 +79,6 @@ struct MapTests {
 
 @Suite("compactMap")
 struct CompactMapTests {
-    @Test("documentation diagram: compactMap { Int($0) }")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-1-x-3-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.compactMap { Int($0) } }
-        expectMarbles(observer, "-1---3-|", values: ["1": 1, "3": 3])
-        expectSubscriptions(source, "^------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("emits the non-nil results and drops the nil ones")
     func dropsNil() throws {
         let scheduler = TestScheduler()

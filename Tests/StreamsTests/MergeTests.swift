@@ -228,49 +228,6 @@ struct MergeTests {
 
     // MARK: Marble twins of the documentation diagrams
 
-    @Test("diagram: merge interleaves two sources")
-    func diagramMergeArray() throws {
-        let scheduler = TestScheduler()
-        let first = scheduler.createHotObservable("-a---b---|")
-        let second = scheduler.createHotObservable("---c---d-----|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.merge(first.asObservable(), second.asObservable())
-        }
-        expectMarbles(observer, "-a-c-b-d-----|")
-        expectSubscriptions(first, "^--------!")
-        expectSubscriptions(second, "^------------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: merge() subscribes to each inner as it arrives")
-    func diagramMergeInners() throws {
-        let scheduler = TestScheduler()
-        let x = scheduler.createColdObservable("-1--2|")
-        let y = scheduler.createColdObservable("--3-4|")
-        let source = scheduler.createHotObservable("-x----y------|", values: ["x": x, "y": y])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.merge() }
-        expectMarbles(observer, "--1--2--3-4--|")
-        expectSubscriptions(source, "^------------!")
-        expectSubscriptions(x, "-^----!")
-        expectSubscriptions(y, "------^----!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: merge(maxConcurrent: 1) runs the inners one after another")
-    func diagramMergeLimited() throws {
-        let scheduler = TestScheduler()
-        let x = scheduler.createColdObservable("-1--2|")
-        let y = scheduler.createColdObservable("-3-4|")
-        let source = scheduler.createHotObservable("-x-y-------|", values: ["x": x, "y": y])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.merge(maxConcurrent: 1)
-        }
-        expectMarbles(observer, "--1--2-3-4-|")
-        expectSubscriptions(x, "-^----!")
-        expectSubscriptions(y, "------^---!")
-        expectNoPendingWork(scheduler)
-    }
-
     // MARK: Re-entrancy, threads, release
 
     @Test("a value sent from inside the observer is delivered after the current one returns")

@@ -27,16 +27,6 @@ struct ObserveOnTests {
         expectNoPendingWork(scheduler)
     }
 
-    @Test("diagram: -a-b-| observed on the test scheduler stays -a-b-|")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(3, "b"), .completed(5)])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.observe(on: scheduler) }
-        #expect(observer.events == [.next(1, "a"), .next(3, "b"), .completed(5)])
-        #expect(source.subscriptions == [Subscription(0, 5)])
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("events wait for the delivering scheduler, in order")
     func waitsForScheduler() throws {
         let target = TestScheduler()

@@ -5,27 +5,6 @@ import Testing
 
 @Suite("retry")
 struct RetryTests {
-    @Test("documentation diagram: retry(3)")
-    func diagramCount() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a#")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.retry(3) }
-        expectMarbles(observer, "-a-a-a#")
-        expectSubscriptions(source, "^-!", "--^-!", "----^-!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: retry()")
-    func diagramForever() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 16) { source.retry() }
-        expectMarbles(observer, "-a-a-a-a-a-a-a-a")
-        #expect(source.subscriptions.count == 8)
-        #expect(source.subscriptions.last == Subscription(14, 16))
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("a source that completes is subscribed once")
     func completes() throws {
         let scheduler = TestScheduler()

@@ -4,26 +4,6 @@ import Testing
 
 @Suite("scan")
 struct ScanTests {
-    @Test("documentation diagram: scan(0, accumulator: +)")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-1-2-3-|", values: ["1": 1, "2": 2, "3": 3])
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.scan(0, accumulator: +) }
-        expectMarbles(observer, "-1-3-6-|", values: ["1": 1, "3": 3, "6": 6])
-        expectSubscriptions(source, "^------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: scan(into: \"\") { $0 += $1 }")
-    func diagramInto() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.scan(into: "") { $0 += $1 } }
-        expectMarbles(observer, "-x-y-z-|", values: ["x": "a", "y": "ab", "z": "abc"])
-        expectSubscriptions(source, "^------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("emits each running result but never the seed")
     func runningResults() throws {
         let scheduler = TestScheduler()

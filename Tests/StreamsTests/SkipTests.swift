@@ -4,16 +4,6 @@ import Testing
 
 @Suite("skip")
 struct SkipTests {
-    @Test("documentation diagram: skip(2)")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-d-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.skip(2) }
-        expectMarbles(observer, "-----c-d-|")
-        expectSubscriptions(source, "^--------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("drops the first values and emits the rest")
     func dropsFirst() throws {
         let scheduler = TestScheduler()

@@ -4,16 +4,6 @@ import Testing
 
 @Suite("startWith")
 struct StartWithTests {
-    @Test("documentation diagram: startWith(\"a\", \"b\")")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("----c-d-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.startWith("a", "b") }
-        expectMarbles(observer, "(ab)c-d-|")
-        expectSubscriptions(source, "^-------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("emits the prefix at the subscription tick, then the source's events")
     func prefixThenSource() throws {
         let scheduler = TestScheduler()

@@ -52,16 +52,6 @@ struct SubscribeOnTests {
         expectNoPendingWork(scheduler)
     }
 
-    @Test("diagram: -a-b-| subscribed on the test scheduler stays -a-b-|, subscribed ^----!")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(3, "b"), .completed(5)])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.subscribe(on: scheduler) }
-        #expect(observer.events == [.next(1, "a"), .next(3, "b"), .completed(5)])
-        #expect(source.subscriptions == [Subscription(0, 5)])
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("disposing before the scheduled subscription ran cancels it")
     func disposalBeforeSubscription() throws {
         let scheduler = TestScheduler()

@@ -145,18 +145,4 @@ struct SwitchTests {
     func releases() throws {
         try expectReleasesWithInner(sending: { $0 }) { outer, _, _ in outer.switchLatest() }
     }
-
-    @Test("diagram: switchLatest follows the latest inner")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let x = scheduler.createColdObservable("-1---2|")
-        let y = scheduler.createColdObservable("-3--4|")
-        let source = scheduler.createHotObservable("-x-y------|", values: ["x": x, "y": y])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.switchLatest() }
-        expectMarbles(observer, "--1-3--4--|")
-        expectSubscriptions(source, "^---------!")
-        expectSubscriptions(x, "-^-!")
-        expectSubscriptions(y, "---^----!")
-        expectNoPendingWork(scheduler)
-    }
 }

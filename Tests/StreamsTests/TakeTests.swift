@@ -5,16 +5,6 @@ import Testing
 
 @Suite("take")
 struct TakeTests {
-    @Test("documentation diagram: take(2)")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.take(2) }
-        expectMarbles(observer, "-a-(b|)")
-        expectSubscriptions(source, "^--!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("emits the first values and completes at the tick of the last one")
     func completesAfterCount() throws {
         let scheduler = TestScheduler()
@@ -92,17 +82,6 @@ struct TakeTests {
 
 @Suite("take(while:)")
 struct TakeWhileTests {
-    @Test("documentation diagram: take(while: { $0 < 3 })")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let values: [Character: Int] = ["1": 1, "2": 2, "3": 3, "4": 4]
-        let source = scheduler.createHotObservable("-1-2-3-4-|", values: values)
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.take(while: { $0 < 3 }) }
-        expectMarbles(observer, "-1-2-|", values: values)
-        expectSubscriptions(source, "^----!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("forwards the completion of a source whose values all pass")
     func sourceCompletes() throws {
         let scheduler = TestScheduler()
@@ -174,18 +153,6 @@ struct TakeWhileTests {
 
 @Suite("take(until:)")
 struct TakeUntilTests {
-    @Test("documentation diagram: take(until: other)")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-d-|")
-        let other = scheduler.createHotObservable("----x---")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.take(until: other) }
-        expectMarbles(observer, "-a-b|")
-        expectSubscriptions(source, "^---!")
-        expectSubscriptions(other, "^---!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("completes when the other sequence emits, and unsubscribes from both")
     func otherEmits() throws {
         let scheduler = TestScheduler()

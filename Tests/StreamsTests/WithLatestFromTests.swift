@@ -144,28 +144,4 @@ struct WithLatestFromTests {
     }
 
     // MARK: Marble twins of the documentation diagrams
-
-    @Test("diagram: withLatestFrom(second)")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a--b----c-d-|")
-        let second = scheduler.createHotObservable("--1---2-3-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.withLatestFrom(second) }
-        expectMarbles(observer, "----1----3-3-|")
-        expectSubscriptions(source, "^------------!")
-        expectSubscriptions(second, "^---------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: withLatestFrom(second, resultSelector:)")
-    func diagramSelector() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a--b----c-d-|")
-        let second = scheduler.createHotObservable("--1---2-3-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.withLatestFrom(second) { $0 + $1 }
-        }
-        expectMarbles(observer, "----A----B-C-|", values: ["A": "b1", "B": "c3", "C": "d3"])
-        expectNoPendingWork(scheduler)
-    }
 }
