@@ -49,6 +49,22 @@ public func expectMarbles(
     }
 }
 
+/// ``expectMarbles(_:_:values:error:fileID:filePath:line:column:)`` for a Swift Testing helper
+/// that passes on a `sourceLocation` of its own, such as the line of a diagram in a
+/// documentation file.
+public func expectMarbles<Element: Equatable>(
+    _ observer: TestableObserver<Element>,
+    _ expected: String,
+    values: [Character: Element],
+    error: any Error = TestError("error"),
+    sourceLocation: SourceLocation
+) {
+    let resolution = observer.scheduler.resolution
+    compareTimelines(observer.events, expected, values: values, resolution: resolution, at: CallSite(sourceLocation)) {
+        () throws(MarbleError) in try Marbles.parse(expected, values: values, error: error, resolution: resolution).events
+    }
+}
+
 /// Expects `source` to have been subscribed exactly as the diagrams say, one diagram per
 /// subscription in order: `"^---!"` subscribed at 0 and disposed at 4.
 public func expectSubscriptions<Element>(

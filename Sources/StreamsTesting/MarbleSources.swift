@@ -84,6 +84,16 @@ extension TestScheduler {
         }
     }
 
+    /// ``createColdObservable(_:error:fileID:filePath:line:column:)`` for a Swift Testing
+    /// helper that passes on its own caller's `sourceLocation`.
+    public func createColdObservable(
+        _ diagram: String, error: any Error = TestError("error"), sourceLocation: SourceLocation
+    ) -> TestableObservable<String> {
+        marbleSource(.cold, diagram, at: CallSite(sourceLocation)) {
+            () throws(MarbleError) in try Marbles.parse(diagram, error: error, resolution: resolution)
+        }
+    }
+
     /// The source of a parsed diagram, or an empty one after reporting why it could not be read.
     func marbleSource<Element>(
         _ kind: TestableObservable<Element>.Kind,

@@ -160,37 +160,7 @@ struct ConcatTests {
         expectNoPendingWork(scheduler)
     }
 
-    @Test("diagram: concat subscribes to the second source when the first completes")
-    func diagramConcat() throws {
-        let scheduler = TestScheduler()
-        let first = scheduler.createColdObservable("-a-b-|")
-        let second = scheduler.createColdObservable("-c-d-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.concat([first.asObservable(), second.asObservable()])
-        }
-        expectMarbles(observer, "-a-b--c-d-|")
-        expectSubscriptions(first, "^----!")
-        expectSubscriptions(second, "-----^----!")
-        let variadic = try scheduler.start(created: 1000, subscribed: 1000, disposed: 2000) {
-            Observable.concat(first.asObservable(), second.asObservable())
-        }
-        #expect(variadic.events.map { Recorded(time: $0.time - 1000, value: $0.value) } == observer.events)
-        expectNoPendingWork(scheduler)
-    }
-
     // MARK: concat(_ second:)
-
-    @Test("diagram: instance concat")
-    func diagramInstanceConcat() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a-b-|")
-        let second = scheduler.createColdObservable("-c-d-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.concat(second) }
-        expectMarbles(observer, "-a-b--c-d-|")
-        expectSubscriptions(source, "^----!")
-        expectSubscriptions(second, "-----^----!")
-        expectNoPendingWork(scheduler)
-    }
 
     @Test("instance concat continues with the second observable")
     func instanceConcat() throws {
@@ -222,22 +192,6 @@ struct ConcatTests {
         #expect(ys1.subscriptions == [Subscription(210, 240)])
         #expect(ys2.subscriptions == [Subscription(240, 260)])
         #expect(ys3.subscriptions == [Subscription(260, 270)])
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: concatMap queues b's inner until a's completes")
-    func diagramConcatMap() throws {
-        let scheduler = TestScheduler()
-        let x = scheduler.createColdObservable("-1--2|")
-        let y = scheduler.createColdObservable("-3-4|")
-        let source = scheduler.createHotObservable("-a-b-------|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.concatMap { $0 == "a" ? x : y }
-        }
-        expectMarbles(observer, "--1--2-3-4-|")
-        expectSubscriptions(source, "^----------!")
-        expectSubscriptions(x, "-^----!")
-        expectSubscriptions(y, "------^---!")
         expectNoPendingWork(scheduler)
     }
 

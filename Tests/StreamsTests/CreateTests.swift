@@ -5,54 +5,6 @@ import Testing
 
 @Suite("factories: just, of, from, empty, never, error, deferred")
 struct CreateTests {
-    @Test("documentation diagram: just(a)")
-    func justDiagram() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0) { Observable.just("a") }
-        expectMarbles(observer, "(a|)")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: of(a, b, c)")
-    func ofDiagram() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0) { Observable.of("a", "b", "c") }
-        expectMarbles(observer, "(abc|)")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: from([a, b, c])")
-    func fromDiagram() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0) { Observable.from(["a", "b", "c"]) }
-        expectMarbles(observer, "(abc|)")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: empty()")
-    func emptyDiagram() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0) { Observable<String>.empty() }
-        expectMarbles(observer, "|")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: never()")
-    func neverDiagram() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0) { Observable<String>.never() }
-        expectMarbles(observer, "------")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: error(e)")
-    func errorDiagram() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0) { Observable<String>.error(TestError("error")) }
-        expectMarbles(observer, "#")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("just emits its value and completes at the subscription tick, for every subscriber")
     func just() throws {
         let scheduler = TestScheduler()

@@ -16,47 +16,67 @@ struct DocumentedDiagramTests {
         #expect(Self.diagrams.count >= 80, "found \(Self.diagrams.count)")
     }
 
-    @Test("every diagram runs and matches its operator", arguments: diagrams)
-    func runs(_ diagram: DocDiagram) {
-        guard let runner = DocRunners.all[diagram.operation] else {
-            Issue.record("no runner for `\(diagram.operation)`: add one to DocRunners", sourceLocation: diagram.location)
-            return
+    @Test("every diagram runs and matches what it documents", arguments: diagrams)
+    func runs(_ diagram: DocDiagram) throws {
+        let scheduler = TestScheduler()
+        var inputs: [String: TestableObservable<String>] = [:]
+        for input in diagram.inputs {
+            inputs[input.label] = diagram.isCold(input.label)
+                ? scheduler.createColdObservable(input.diagram, sourceLocation: diagram.location(of: input))
+                : scheduler.createHotObservable(input.diagram, sourceLocation: diagram.location(of: input))
         }
-        let firstInput = Mutex<TestableObservable<String>?>(nil)
-        expectMarbles(diagram.output.diagram, values: diagram.outputValues, error: diagram.error,
-                      sourceLocation: diagram.location) { m in
-            var inputs: [String: TestableObservable<String>] = [:]
-            for input in diagram.inputs {
-                let source = diagram.isCold(input.label) ? m.cold(input.diagram) : m.hot(input.diagram)
-                inputs[input.label] = source
-                firstInput.withLock { $0 = $0 ?? source }
+        let context = DocInputs(scheduler: scheduler, inputs: inputs, order: diagram.inputs.map(\.label))
+        var results: [String: Observable<String>] = [:]
+        var observers: [(DocDiagram.Line, TestableObserver<String>)] = []
+        for output in diagram.outputs {
+            let expression = diagram.expression(of: output)
+            guard let runner = DocRunners.runner(for: expression, in: diagram.file) else {
+                Issue.record("no runner for `\(expression)`: add one to DocRunners", sourceLocation: diagram.location(of: output))
+                return
             }
-            if !diagram.output.diagram.contains("|"), !diagram.output.diagram.contains("#") {
-                m.dispose(at: diagram.output.diagram.filter { $0 != " " }.count)
+            let result = results[expression] ?? runner(context)
+            results[expression] = result
+            let observer = scheduler.createObserver(String.self)
+            let subscription = SerialDisposable()
+            scheduler.scheduleAt(output.subscribedAt) {
+                subscription.disposable = result.subscribe(AnyObserver { event in
+                    observer.on(event)
+                    if event.isStopEvent { subscription.dispose() }
+                })
             }
-            return runner(DocInputs(scope: m, inputs: inputs, order: diagram.inputs.map(\.label)))
+            if !output.diagram.contains("|"), !output.diagram.contains("#") {
+                // A timeline that never ends is drawn up to the disposal.
+                scheduler.scheduleAt(output.diagram.filter { $0 != " " }.count) { subscription.dispose() }
+            }
+            observers.append((output, observer))
         }
-        if !diagram.subscriptions.isEmpty, let source = firstInput.withLock({ $0 }) {
-            expectSubscriptions(source, diagram.subscriptions, sourceLocation: diagram.location)
+        try scheduler.run()
+        for (output, observer) in observers {
+            expectMarbles(observer, output.diagram, values: diagram.values(of: output), error: diagram.error(of: output),
+                          sourceLocation: diagram.location(of: output))
+        }
+        if !diagram.subscriptions.isEmpty, let first = diagram.inputs.first, let source = inputs[first.label] {
+            expectSubscriptions(source, diagram.subscriptions, sourceLocation: diagram.location(of: first))
         }
     }
 }
 
-/// The inputs of a documentation diagram, by label, and the scope they were made in.
+/// The inputs of a documentation diagram, by label, and the scheduler they run on.
 struct DocInputs {
-    let scope: MarbleScope
+    let scheduler: TestScheduler
     let inputs: [String: TestableObservable<String>]
     let order: [String]
 
-    var scheduler: TestScheduler { scope.scheduler }
-    subscript(_ label: String) -> Observable<String> { inputs[label]!.asObservable() }
-    var source: Observable<String> { self[order[0]] }
-    var second: Observable<String> { self[order[1]] }
-    var third: Observable<String> { self[order[2]] }
+    subscript(_ label: String) -> Observable<String> {
+        inputs[label]?.asObservable() ?? .error(TestError("the diagram has no input line `\(label):`"))
+    }
+    var source: Observable<String> { self[order.first ?? "source"] }
+    var second: Observable<String> { self[order.count > 1 ? order[1] : "second"] }
+    var third: Observable<String> { self[order.count > 2 ? order[2] : "third"] }
     /// The input named by a value, for sources of observables (`x` → the `x:` line).
     var named: @Sendable (String) -> Observable<String> {
         let inputs = inputs
-        return { label in inputs[label]!.asObservable() }
+        return { label in inputs[label]?.asObservable() ?? .error(TestError("the diagram has no input line `\(label):`")) }
     }
 }
 
@@ -66,7 +86,51 @@ struct DocInputs {
 enum DocRunners {
     typealias Runner = @Sendable (DocInputs) -> Observable<String>
 
+    /// The runner for `expression` in `file`: one registered for that file first (`just(a)` is
+    /// `Single.just` in Single.swift), then the general one.
+    static func runner(for expression: String, in file: String) -> Runner? {
+        all["\((file as NSString).lastPathComponent) \(expression)"] ?? all[expression]
+    }
+
     static let all: [String: Runner] = [
+        // No operation: the inputs as they are, a subject or a behaviour value driven by them.
+        "": { $0.source },
+        "subject": { inputs in
+            let subject = Subject<String>()
+            _ = inputs.source.subscribe { event in
+                switch event {
+                case .next(let value): subject.onNext(value)
+                case .error(let error): subject.onError(error)
+                case .completed: subject.onCompleted()
+                }
+            }
+            return subject.asObservable()
+        },
+        "accept": { inputs in
+            let value = BehaviorValue("?")
+            _ = inputs.source.subscribe(onNext: { value.accept($0) })
+            return value.asObservable()
+        },
+        "just(a)": { _ in .just("a") },
+        "of(a, b, c)": { _ in .of("a", "b", "c") },
+        "from([a, b, c])": { _ in .from(["a", "b", "c"]) },
+        "empty()": { _ in .empty() },
+        "never()": { _ in .never() },
+        "error(e)": { _ in .error(TestError("error")) },
+        "Signal.swift just(a)": { Signal.just("a", scheduler: $0.scheduler).asObservable() },
+        "Signal.swift empty()": { Signal<String>.empty(scheduler: $0.scheduler).asObservable() },
+        "Single.swift just(a)": { _ in Single.just("a").asObservable() },
+        "Single.swift error(e)": { _ in Single<String>.error(TestError("error")).asObservable() },
+        "timer(.seconds(3))": { Observable<Int>.timer(.seconds(3), scheduler: $0.scheduler).map(String.init) },
+        "timer(.seconds(3), period: .seconds(2))": {
+            Observable<Int>.timer(.seconds(3), period: .seconds(2), scheduler: $0.scheduler).map(String.init)
+        },
+        "interval(.seconds(2))": { Observable<Int>.interval(.seconds(2), scheduler: $0.scheduler).map(String.init) },
+        "throttle(.seconds(4))": { $0.source.throttle(.seconds(4), scheduler: $0.scheduler) },
+        "throttle(.seconds(4), latest: false)": { $0.source.throttle(.seconds(4), latest: false, scheduler: $0.scheduler) },
+        "debounce(.seconds(4))": { $0.source.debounce(.seconds(4), scheduler: $0.scheduler) },
+        "share()": { $0.source.share() },
+        "share(replay: 1)": { $0.source.share(replay: 1) },
         "map { $0 * 10 }": { $0.source.map { String(Int($0)! * 10) } },
         "map { $0.uppercased() }": { $0.source.asSingle().map { $0.uppercased() }.asObservable() },
         "compactMap { Int($0) }": { $0.source.compactMap { Int($0) }.map(String.init) },
@@ -128,13 +192,29 @@ enum DocRunners {
     ]
 }
 
-/// A marble diagram read from the documentation: labelled input lines, the operation, the
-/// output line, and the notes in parentheses after them.
+/// A marble diagram read from the documentation: labelled input lines, the operation, one or
+/// more output lines, and the notes in parentheses after them.
+///
+/// An output line is labelled `output`, `early` or `late`, says when it subscribed
+/// (`(subscribed at 4)`), or is labelled with its own expression (`just(a):  (a|)`,
+/// `throttle(.seconds(4)):  -b---b-|`); every other labelled line is an input, except
+/// `subscriptions`, which lists the first input's subscriptions, one per line.
 struct DocDiagram: Sendable, CustomTestStringConvertible {
     struct Line: Sendable {
         let label: String
         let diagram: String
         let note: String
+        let number: Int
+
+        /// The tick a subscriber line subscribed at: its note says, or 0.
+        var subscribedAt: Int {
+            note.firstMatch(of: #/subscribed at (?:tick )?(\d+)/#).flatMap { Int($0.output.1) } ?? 0
+        }
+
+        var isOutput: Bool {
+            ["output", "early", "late"].contains(label) || label.contains("(")
+                || note.contains(#/subscribed at (?:tick )?\d/#)
+        }
     }
 
     let file: String
@@ -142,31 +222,43 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
     let inputs: [Line]
     let operation: String
     let operationNote: String
-    let output: Line
+    let outputs: [Line]
     /// The subscriptions to the first input, one diagram each.
     let subscriptions: [String]
 
-    var testDescription: String { "\(file):\(line) \(operation)" }
+    var testDescription: String { "\(file):\(line) \(operation.isEmpty ? outputs.map(\.label).joined(separator: ", ") : operation)" }
 
-    var location: SourceLocation {
+    /// Where a line of this diagram is, for issues.
+    func location(of line: Line) -> SourceLocation {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let name = (file as NSString).lastPathComponent
-        return SourceLocation(fileID: "Streams/\(name)", filePath: root.appendingPathComponent(file).path, line: line, column: 1)
+        return SourceLocation(fileID: "Streams/\(name)", filePath: root.appendingPathComponent(file).path, line: line.number, column: 1)
     }
 
-    private var notes: [String] { inputs.map(\.note) + [operationNote, output.note] }
+    /// What an output line shows: its own expression, the operation, or (with neither) the
+    /// first input itself, as a subject or a behaviour value when it is labelled so.
+    func expression(of output: Line) -> String {
+        if output.label.contains("(") { return output.label }
+        if !operation.isEmpty { return operation }
+        let first = inputs.first?.label ?? ""
+        return ["subject", "accept"].contains(first) ? first : ""
+    }
+
+    private var notes: [String] { inputs.map(\.note) + [operationNote] + outputs.map(\.note) }
 
     /// Whether an input is cold: its own note says so, or a note says "both cold" or names it
     /// ("x and y are cold"), or the diagram shows it subscribed more than once.
     func isCold(_ label: String) -> Bool {
-        (subscriptions.count > 1 && label == inputs.first?.label) || notes.contains { note in
-            note.contains("cold") && (note.contains("both") || note.range(of: "\\b\(label)\\b", options: .regularExpression) != nil)
-        } || inputs.contains { $0.label == label && $0.note.contains("cold") }
+        (subscriptions.count > 1 && label == inputs.first?.label)
+            || inputs.contains { $0.label == label && $0.note.contains("cold") }
+            || notes.contains { note in
+                note.contains("cold") && (note.contains("both") || note.range(of: "\\b\(label)\\b", options: .regularExpression) != nil)
+            }
     }
 
-    /// The output's glyphs: each letter or digit stands for itself, unless a note names its
+    /// An output's glyphs: each letter or digit stands for itself, unless a note names its
     /// value (`A = a1`, `x = 10`, `y = "ab"`).
-    var outputValues: [Character: String] {
+    func values(of output: Line) -> [Character: String] {
         var values: [Character: String] = [:]
         for glyph in output.diagram where glyph.isLetter || glyph.isNumber { values[glyph] = String(glyph) }
         let pattern = #/([A-Za-z0-9]) = ("[^"]*"|\[[^\]]*\]|\([^)]*\)|[^,)\s]+)/#
@@ -180,17 +272,16 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
         return values
     }
 
-    /// The error `#` stands for in the output: the one the note names, or the test error the
+    /// The error `#` stands for in an output: the one its note names, or the test error the
     /// inputs fail with.
-    var error: any Error {
+    func error(of output: Line) -> any Error {
         if output.note.contains("SingleError.moreThanOneElement") { return SingleError.moreThanOneElement }
         if output.note.contains("SingleError.noElements") { return SingleError.noElements }
         return TestError("error")
     }
 
     /// Every diagram in `Sources/Streams`: the fenced blocks without a language in doc
-    /// comments and articles, split at blank lines, that have an `output:` line and an
-    /// operation line.
+    /// comments and articles, split at blank lines, that have an output line.
     static func all() -> [DocDiagram] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let sources = root.appendingPathComponent("Sources/Streams")
@@ -245,26 +336,31 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
         var labelled: [Line] = []
         var operation: (text: String, note: String)?
         var subscriptions: [String] = []
-        for (_, text) in group {
-            if let match = text.wholeMatch(of: #/([A-Za-z][\w ]*):\s+(\S.*)/#) {
+        for (number, text) in group {
+            if let match = text.wholeMatch(of: #/([A-Za-z][\w ]*|[a-zA-Z]\w*\(.*\)):\s+(\S.*)/#), !match.output.1.contains("  ") {
                 let (diagram, note) = splitNote(String(match.output.2))
-                labelled.append(Line(label: String(match.output.1), diagram: diagram, note: note))
+                labelled.append(Line(label: String(match.output.1), diagram: diagram, note: note, number: number))
                 if match.output.1 == "subscriptions" { subscriptions.append(diagram) }
-            } else if operation == nil {
+            } else if operation == nil, labelled.last?.label != "subscriptions" {
                 operation = splitNote(text.trimmingCharacters(in: .whitespaces))
             } else if labelled.last?.label == "subscriptions" {
                 // More subscriptions, one per line, under the first.
                 subscriptions.append(text.trimmingCharacters(in: .whitespaces))
             }
         }
-        guard let operation, let output = labelled.first(where: { $0.label == "output" }),
-              let first = group.first else { return nil }
+        let outputs = labelled.filter { $0.isOutput }
+        guard !outputs.isEmpty, let first = group.first, outputs.allSatisfy({ isTimeline($0.diagram) }) else { return nil }
         return DocDiagram(
             file: file, line: first.0,
-            inputs: labelled.filter { $0.label != "output" && $0.label != "subscriptions" },
-            operation: operation.text, operationNote: operation.note, output: output,
+            inputs: labelled.filter { !$0.isOutput && $0.label != "subscriptions" },
+            operation: operation?.text ?? "", operationNote: operation?.note ?? "", outputs: outputs,
             subscriptions: subscriptions
         )
+    }
+
+    /// Whether text is drawn in marble glyphs (so `expected: …` in a failure report is not).
+    private static func isTimeline(_ text: String) -> Bool {
+        text.allSatisfy { $0.isLetter || $0.isNumber || "-|#()^! ".contains($0) }
     }
 
     /// `-a-b-|     (both cold)` → the diagram and the note; a note follows two spaces.

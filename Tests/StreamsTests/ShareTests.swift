@@ -239,52 +239,6 @@ struct ShareTests {
     }
 
     // MARK: Marble twins of the documentation diagrams
-
-    @Test("diagram: without share, a cold source runs once per subscriber")
-    func diagramCold() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a-b|")
-        let (first, second) = try subscribeTwice(to: source, at: 0, 2, on: scheduler)
-        expectMarbles(first, "-a-b|")
-        expectMarbles(second, "---a-b|")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: share() lets a later subscriber join the running connection")
-    func diagramJoin() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a-b|")
-        let shared = source.share()
-        let (first, second) = try subscribeTwice(to: shared, at: 0, 2, on: scheduler)
-        expectMarbles(first, "-a-b|")
-        expectMarbles(second, "---b|")
-        expectSubscriptions(source, "^---!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: share(replay: 1) replays b to a subscriber arriving at 4")
-    func diagramReplay() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a-b-c-d-e-|")
-        let shared = source.share(replay: 1)
-        let (first, second) = try subscribeTwice(to: shared, at: 0, 4, on: scheduler)
-        expectMarbles(first, "-a-b-c-d-e-|")
-        expectMarbles(second, "----bc-d-e-|")
-        expectSubscriptions(source, "^----------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: share() connects again after the source completed")
-    func diagramReconnect() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a-b|")
-        let shared = source.share()
-        let (first, second) = try subscribeTwice(to: shared, at: 0, 5, on: scheduler)
-        expectMarbles(first, "-a-b|")
-        expectMarbles(second, "------a-b|")
-        expectSubscriptions(source, "^---!", "-----^---!")
-        expectNoPendingWork(scheduler)
-    }
 }
 
 /// Subscribes a first observer to `source` at `firstTick` and a second at `secondTick`, runs the

@@ -6,26 +6,6 @@ import Testing
 
 @Suite("Subject")
 struct SubjectTests {
-    @Test("documentation diagram: an early and a late subscriber")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let subject = Subject<String>()
-        let driver = scheduler.createHotObservable("-a-b-c-|")
-        let early = scheduler.createObserver(String.self)
-        let late = scheduler.createObserver(String.self)
-        let feed = driver.subscribe(subject.asObserver())
-        let first = subject.subscribe(early.asObserver())
-        let second = Mutex<(any Disposable)?>(nil)
-        scheduler.scheduleAt(4) { second.withLock { $0 = subject.subscribe(late.asObserver()) } }
-        try scheduler.run()
-        expectMarbles(early, "-a-b-c-|")
-        expectMarbles(late, "-----c-|")
-        feed.dispose()
-        first.dispose()
-        second.withLock { $0 }?.dispose()
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("each subscriber receives only the events sent while it is subscribed")
     func currentSubscribersOnly() throws {
         let scheduler = TestScheduler()

@@ -141,56 +141,6 @@ struct ThrottleTests {
 
     // MARK: The documented diagrams, as recorded events
 
-    @Test("diagram: -abc----d-| throttled by 3 gives -a--c---d-|")
-    func diagramLatest() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([
-            .next(1, "a"), .next(2, "b"), .next(3, "c"), .next(8, "d"), .completed(10),
-        ])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(1, "a"), .next(4, "c"), .next(8, "d"), .completed(10)])
-        #expect(source.subscriptions == [Subscription(0, 10)])
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: -abc----d-| throttled by 3 without latest gives -a------d-|")
-    func diagramNotLatest() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([
-            .next(1, "a"), .next(2, "b"), .next(3, "c"), .next(8, "d"), .completed(10),
-        ])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), latest: false, scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(1, "a"), .next(8, "d"), .completed(10)])
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: completion waits for the held value, -ab| gives -a--(b|)")
-    func diagramCompletionWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(2, "b"), .completed(3)])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(1, "a"), .next(4, "b"), .completed(4)])
-        #expect(source.subscriptions == [Subscription(0, 3)])
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: an error drops the held value, -ab# gives -a-#")
-    func diagramErrorWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(2, "b"), .error(3, TestError("error"))])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(1, "a"), .error(3, TestError("error"))])
-        expectNoPendingWork(scheduler)
-    }
-
     // MARK: Edges
 
     @Test("the window is inclusive: a value exactly dueTime after the last emission passes at once")
@@ -318,22 +268,4 @@ extension ThrottleTests {
 // MARK: Twin of the Time guide's comparison
 
 extension ThrottleTests {
-    @Test("guide: throttle, throttle without latest and debounce of the feed's reachedBottom bursts")
-    func marbleReachedBottom() throws {
-        let diagram = "-bbbb------bb----|"
-        let expectations: [(String, @Sendable (TestableObservable<String>, TestScheduler) -> Observable<String>)] = [
-            ("-b---b-----b---b-|", { $0.throttle(.seconds(4), scheduler: $1) }),
-            ("-b---------b-----|", { $0.throttle(.seconds(4), latest: false, scheduler: $1) }),
-            ("--------b-------b|", { $0.debounce(.seconds(4), scheduler: $1) }),
-        ]
-        for (expected, operation) in expectations {
-            let scheduler = TestScheduler()
-            let reachedBottom = scheduler.createHotObservable(diagram)
-            let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-                operation(reachedBottom, scheduler)
-            }
-            expectMarbles(observer, expected)
-            expectNoPendingWork(scheduler)
-        }
-    }
 }
