@@ -235,15 +235,10 @@ struct CombineLatestTests {
 
     @Test("diagram: combineLatest completes early when the other source completed empty")
     func diagramEarlyCompletion() throws {
-        let scheduler = TestScheduler()
-        let first = scheduler.createHotObservable("--|")
-        let second = scheduler.createHotObservable("----a--b-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.combineLatest(first, second) { $0 + $1 }
+        expectMarbles("----|") { m in
+            let first = m.hot("--|", subscriptions: "^-!")
+            let second = m.hot("----a--b-|", subscriptions: "^---!")
+            return Observable.combineLatest(first, second) { $0 + $1 }
         }
-        expectMarbles(observer, "----|")
-        expectSubscriptions(first, "^-!")
-        expectSubscriptions(second, "^---!")
-        expectNoPendingWork(scheduler)
     }
 }

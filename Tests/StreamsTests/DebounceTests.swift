@@ -137,35 +137,25 @@ struct DebounceTests {
 extension DebounceTests {
     @Test("marbles: -ab----cd---| debounced by 3 is -----b-----d|")
     func marbleDebounce() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-ab----cd---|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.debounce(.seconds(3), scheduler: scheduler)
+        expectMarbles("-----b-----d|") { m in
+            let source = m.hot("-ab----cd---|", subscriptions: "^-----------!")
+            return source.debounce(.seconds(3), scheduler: m.scheduler)
         }
-        expectMarbles(observer, "-----b-----d|")
-        expectSubscriptions(source, "^-----------!")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: -ab| debounced by 3 is ---(b|)")
     func marbleCompletionWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-ab|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.debounce(.seconds(3), scheduler: scheduler)
+        expectMarbles("---(b|)") { m in
+            let source = m.hot("-ab|")
+            return source.debounce(.seconds(3), scheduler: m.scheduler)
         }
-        expectMarbles(observer, "---(b|)")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: -ab# debounced by 3 is ---#")
     func marbleErrorWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-ab#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.debounce(.seconds(3), scheduler: scheduler)
+        expectMarbles("---#") { m in
+            let source = m.hot("-ab#")
+            return source.debounce(.seconds(3), scheduler: m.scheduler)
         }
-        expectMarbles(observer, "---#")
-        expectNoPendingWork(scheduler)
     }
 }

@@ -219,38 +219,27 @@ struct DelaySubscriptionTests {
 extension DelayTests {
     @Test("marbles: -a-b-c-| delayed by 2 is ---a-b-c-|")
     func marbleDelay() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.delay(.seconds(2), scheduler: scheduler)
+        expectMarbles("---a-b-c-|") { m in
+            let source = m.hot("-a-b-c-|", subscriptions: "^------!")
+            return source.delay(.seconds(2), scheduler: m.scheduler)
         }
-        expectMarbles(observer, "---a-b-c-|")
-        expectSubscriptions(source, "^------!")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: -a-b-# delayed by 3 is ----a#")
     func marbleDelayError() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.delay(.seconds(3), scheduler: scheduler)
+        expectMarbles("----a#") { m in
+            let source = m.hot("-a-b-#")
+            return source.delay(.seconds(3), scheduler: m.scheduler)
         }
-        expectMarbles(observer, "----a#")
-        expectNoPendingWork(scheduler)
     }
 }
 
 extension DelaySubscriptionTests {
     @Test("marbles: -a-b-c-| subscribed 2 ticks late is ---b-c-|, subscribed --^----!")
     func marbleDelaySubscription() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.delaySubscription(.seconds(2), scheduler: scheduler)
+        expectMarbles("---b-c-|") { m in
+            let source = m.hot("-a-b-c-|", subscriptions: "--^----!")
+            return source.delaySubscription(.seconds(2), scheduler: m.scheduler)
         }
-        expectMarbles(observer, "---b-c-|")
-        expectSubscriptions(source, "--^----!")
-        expectNoPendingWork(scheduler)
     }
 }

@@ -297,15 +297,11 @@ struct FlatMapTests {
 
     @Test("flatMapFirst: 'load more' while a page loads starts no second request")
     func loadMoreWhileLoading() throws {
-        let scheduler = TestScheduler()
-        let page = scheduler.createColdObservable("---p|")
-        let loadMore = scheduler.createHotObservable("-l-l--ll---|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            loadMore.flatMapFirst { _ in page }
+        expectMarbles("----p----p-|") { m in
+            let page = m.cold("---p|", subscriptions: "-^---!", "------^---!")
+            let loadMore = m.hot("-l-l--ll---|")
+            return loadMore.flatMapFirst { _ in page }
         }
-        expectMarbles(observer, "----p----p-|")
-        expectSubscriptions(page, "-^---!", "------^---!")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("flatMapFirst: a value sent from inside the observer while the inner runs is ignored")

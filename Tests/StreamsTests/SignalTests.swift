@@ -231,13 +231,10 @@ struct SignalTests {
 extension SignalTests {
     @Test("marbles: -a-b-# as a signal with onErrorJustReturn x is -a-b-(x|)")
     func marbleOnErrorJustReturn() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.asSignal(onErrorJustReturn: "x", scheduler: scheduler).asObservable()
+        expectMarbles("-a-b-(x|)") { m in
+            let source = m.hot("-a-b-#")
+            return source.asSignal(onErrorJustReturn: "x", scheduler: m.scheduler).asObservable()
         }
-        expectMarbles(observer, "-a-b-(x|)")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: a late subscriber to -a-b-c-d-| gets -----c-d-|, with one source subscription ^--------!")
@@ -257,18 +254,14 @@ extension SignalTests {
 
     @Test("marbles: -a-# continuing with the signal --x-y-| is -a--y-|")
     func marbleOnErrorSignalWith() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-#")
-        let fallback = scheduler.createHotObservable("--x-y-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.asSignal(
-                onErrorSignalWith: fallback.asSignal(onErrorJustReturn: "e", scheduler: scheduler),
-                scheduler: scheduler
+        expectMarbles("-a--y-|") { m in
+            let source = m.hot("-a-#")
+            let fallback = m.hot("--x-y-|", subscriptions: "---^--!")
+            return source.asSignal(
+                onErrorSignalWith: fallback.asSignal(onErrorJustReturn: "e", scheduler: m.scheduler),
+                scheduler: m.scheduler
             ).asObservable()
         }
-        expectMarbles(observer, "-a--y-|")
-        expectSubscriptions(fallback, "---^--!")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: just(a) is (a|) and empty() is |")

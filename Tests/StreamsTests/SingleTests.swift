@@ -400,47 +400,34 @@ extension SingleTests {
 
     @Test("marbles: --(a|) mapped by uppercased() is --(A|)")
     func marbleMap() throws {
-        let scheduler = TestScheduler()
-        let single = scheduler.createColdObservable("--(a|)")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            single.asSingle().map { $0.uppercased() }.asObservable()
+        expectMarbles("--(A|)") { m in
+            let single = m.cold("--(a|)")
+            return single.asSingle().map { $0.uppercased() }.asObservable()
         }
-        expectMarbles(observer, "--(A|)")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: --# with catchAndReturn(x) is --(x|)")
     func marbleCatchAndReturn() throws {
-        let scheduler = TestScheduler()
-        let single = scheduler.createColdObservable("--#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            single.asSingle().catchAndReturn("x").asObservable()
+        expectMarbles("--(x|)") { m in
+            let single = m.cold("--#")
+            return single.asSingle().catchAndReturn("x").asObservable()
         }
-        expectMarbles(observer, "--(x|)")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: -(a|) delayed by 2 is ---(a|)")
     func marbleDelay() throws {
-        let scheduler = TestScheduler()
-        let single = scheduler.createColdObservable("-(a|)")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            single.asSingle().delay(.seconds(2), scheduler: scheduler).asObservable()
+        expectMarbles("---(a|)") { m in
+            let single = m.cold("-(a|)")
+            return single.asSingle().delay(.seconds(2), scheduler: m.scheduler).asObservable()
         }
-        expectMarbles(observer, "---(a|)")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: -# retried 3 times is ---#, subscribed ^! -^! --^!")
     func marbleRetry() throws {
-        let scheduler = TestScheduler()
-        let single = scheduler.createColdObservable("-#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            single.asSingle().retry(3).asObservable()
+        expectMarbles("---#") { m in
+            let single = m.cold("-#", subscriptions: "^!", "-^!", "--^!")
+            return single.asSingle().retry(3).asObservable()
         }
-        expectMarbles(observer, "---#")
-        expectSubscriptions(single, "^!", "-^!", "--^!")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: asSingle of -a--| is ----(a|)")

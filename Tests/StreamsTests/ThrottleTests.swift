@@ -220,48 +220,34 @@ struct ThrottleTests {
 extension ThrottleTests {
     @Test("marbles: -abc----d-| throttled by 3 is -a--c---d-|")
     func marbleLatest() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-abc----d-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), scheduler: scheduler)
+        expectMarbles("-a--c---d-|") { m in
+            let source = m.hot("-abc----d-|", subscriptions: "^---------!")
+            return source.throttle(.seconds(3), scheduler: m.scheduler)
         }
-        expectMarbles(observer, "-a--c---d-|")
-        expectSubscriptions(source, "^---------!")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: -abc----d-| throttled by 3 without latest is -a------d-|")
     func marbleNotLatest() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-abc----d-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), latest: false, scheduler: scheduler)
+        expectMarbles("-a------d-|") { m in
+            let source = m.hot("-abc----d-|")
+            return source.throttle(.seconds(3), latest: false, scheduler: m.scheduler)
         }
-        expectMarbles(observer, "-a------d-|")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: -ab| throttled by 3 is -a--(b|)")
     func marbleCompletionWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-ab|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), scheduler: scheduler)
+        expectMarbles("-a--(b|)") { m in
+            let source = m.hot("-ab|", subscriptions: "^--!")
+            return source.throttle(.seconds(3), scheduler: m.scheduler)
         }
-        expectMarbles(observer, "-a--(b|)")
-        expectSubscriptions(source, "^--!")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: -ab# throttled by 3 is -a-#")
     func marbleErrorWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-ab#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), scheduler: scheduler)
+        expectMarbles("-a-#") { m in
+            let source = m.hot("-ab#")
+            return source.throttle(.seconds(3), scheduler: m.scheduler)
         }
-        expectMarbles(observer, "-a-#")
-        expectNoPendingWork(scheduler)
     }
 }
 
