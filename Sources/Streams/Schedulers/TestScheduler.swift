@@ -7,7 +7,7 @@ import Synchronization
 /// (a 300 ms throttle) reads better with `TestScheduler(resolution: .milliseconds(1))`. A delay
 /// that is not a whole number of ticks is rounded up.
 ///
-/// Nothing runs until you move the clock: ``advance(by:)``, ``advance(to:)`` or ``run()``.
+/// Nothing runs until you move the clock: ``advance(by:fileID:line:)``, ``advance(to:fileID:line:)`` or ``run()``.
 /// Actions due at the same tick run in the order they were scheduled, and work scheduled "now"
 /// runs at the current tick (there is no hidden extra tick). Each action runs on the thread
 /// that moves the clock, outside the scheduler's lock, so an action may schedule more work.
@@ -23,9 +23,9 @@ import Synchronization
 /// ```
 ///
 /// The clock never runs backwards. Moving it to a past tick, or scheduling an action at one,
-/// is a mistake in the test: ``advance(to:)`` throws
+/// is a mistake in the test: ``advance(to:fileID:line:)`` throws
 /// ``TestSchedulerError/clockMovedBackwards(now:target:location:)`` and an action scheduled in
-/// the past makes the next ``advance(to:)`` or ``run()`` throw
+/// the past makes the next ``advance(to:fileID:line:)`` or ``run()`` throw
 /// ``TestSchedulerError/scheduledInThePast(tick:now:location:)``, both naming the line.
 ///
 /// A schedule that never ends (an ``Observable/interval(_:scheduler:)`` that nobody disposes)
@@ -37,7 +37,7 @@ import Synchronization
 public final class TestScheduler: Scheduler {
     /// How much time one tick stands for.
     public let resolution: Duration
-    /// How many actions one call of ``run()``, ``advance(by:)`` or ``advance(to:)`` may run.
+    /// How many actions one call of ``run()``, ``advance(by:fileID:line:)`` or ``advance(to:fileID:line:)`` may run.
     public let stepLimit: Int
 
     private struct State {
@@ -105,7 +105,7 @@ public final class TestScheduler: Scheduler {
     /// Runs `action` at the absolute tick `tick`.
     ///
     /// A `tick` before ``clock`` is a mistake in the test: the action is dropped, and the next
-    /// ``advance(to:)``, ``advance(by:)`` or ``run()`` throws
+    /// ``advance(to:fileID:line:)``, ``advance(by:fileID:line:)`` or ``run()`` throws
     /// ``TestSchedulerError/scheduledInThePast(tick:now:location:)`` naming this call's line.
     @discardableResult
     public func scheduleAt(
@@ -130,7 +130,7 @@ public final class TestScheduler: Scheduler {
     /// Runs every action due up to and including `clock + ticks`, then sets the clock there.
     ///
     /// - Throws: ``TestSchedulerError/clockMovedBackwards(now:target:location:)`` for a negative
-    ///   `ticks`, and the errors of ``advance(to:)``.
+    ///   `ticks`, and the errors of ``advance(to:fileID:line:)``.
     public func advance(by ticks: Int, fileID: StaticString = #fileID, line: UInt = #line) throws(TestSchedulerError) {
         try advance(to: clock + ticks, fileID: fileID, line: line)
     }
