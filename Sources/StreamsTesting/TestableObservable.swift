@@ -13,7 +13,10 @@ import Synchronization
 /// - **cold**: each subscription gets its own copy of the events, at ticks counted from the
 ///   moment it subscribed (like a network request).
 ///
-/// ``subscriptions`` lists every subscription as `Subscription(subscribed, disposed)`.
+/// ``subscriptions`` lists every subscription as `Subscription(subscribed, disposed)`. As in
+/// RxTest, a subscription made through ``asObservable()`` (as every operator makes it) ends at
+/// the terminal event the source sends, if nothing disposed it before; a test observable sends
+/// nothing after its terminal event to that subscriber.
 public final class TestableObservable<Element: Sendable>: ObservableType {
     enum Kind { case hot, cold }
 
@@ -50,7 +53,7 @@ public final class TestableObservable<Element: Sendable>: ObservableType {
         state.withLock { $0.subscriptions }
     }
 
-    /// This source as a plain observable.
+    /// This source as a plain observable, whose subscriptions end at the terminal event.
     public func asObservable() -> Observable<Element> {
         Observable.create { [self] observer in subscribe(observer) }
     }

@@ -104,7 +104,8 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
         return diagrams.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
     }
 
-    private static func read(_ file: String, _ text: String) -> [DocDiagram] {
+    /// The diagrams of one file's text: doc comments of a `.swift` file, or a whole article.
+    static func read(_ file: String, _ text: String) -> [DocDiagram] {
         let lines: [String?] = text.split(separator: "\n", omittingEmptySubsequences: false).map { raw in
             guard file.hasSuffix(".swift") else { return String(raw) }
             let trimmed = raw.drop { $0 == " " }
