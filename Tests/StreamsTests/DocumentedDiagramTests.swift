@@ -11,7 +11,7 @@ struct DocumentedDiagramTests {
 
     @Test("the documentation has its diagrams")
     func found() {
-        #expect(Self.diagrams.count >= 80, "found \(Self.diagrams.count)")
+        #expect(Self.diagrams.count >= 130, "found \(Self.diagrams.count)")
     }
 
     @Test("every diagram runs and matches what it documents", arguments: diagrams)
