@@ -56,4 +56,24 @@ struct OneLineMarbleTests {
         }
         expectMarbles(hot: "-a^b-c|", { $0.map { $0.uppercased() } }, "---B-C|")
     }
+
+    @Test("long gaps print as time tokens, aligned between the two lines, and each line reads back")
+    func mismatchWithTimeTokens() {
+        withKnownIssue {
+            expectMarbles("-a 298ms b 1s |", resolution: .milliseconds(1)) { m in
+                m.hot("-a 299ms b 1s |")
+            }
+        } matching: { issue in
+            issue.description.contains("expected: -a 298ms b 1s     |\nactual:   -a 298ms -b 999ms -|")
+        }
+    }
+
+    @Test("wrong subscriptions print each subscription as two aligned diagrams")
+    func subscriptionMismatch() {
+        withKnownIssue {
+            expectMarbles(cold: "-a|", { $0.concat($0) }, "-a-a|", subscriptions: "^-!", "--^!")
+        } matching: { issue in
+            issue.description.contains("expected: --^!\nactual:   --^-!")
+        }
+    }
 }
