@@ -142,20 +142,4 @@ extension DebounceTests {
             return source.debounce(.seconds(3), scheduler: m.scheduler)
         }
     }
-
-    @Test("marbles: -ab| debounced by 3 is ---(b|)")
-    func marbleCompletionWhilePending() throws {
-        expectMarbles("---(b|)") { m in
-            let source = m.hot("-ab|")
-            return source.debounce(.seconds(3), scheduler: m.scheduler)
-        }
-    }
-
-    @Test("marbles: -ab# debounced by 3 is ---#")
-    func marbleErrorWhilePending() throws {
-        expectMarbles("---#") { m in
-            let source = m.hot("-ab#")
-            return source.debounce(.seconds(3), scheduler: m.scheduler)
-        }
-    }
 }

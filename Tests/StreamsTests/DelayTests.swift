@@ -224,22 +224,5 @@ extension DelayTests {
             return source.delay(.seconds(2), scheduler: m.scheduler)
         }
     }
-
-    @Test("marbles: -a-b-# delayed by 3 is ----a#")
-    func marbleDelayError() throws {
-        expectMarbles("----a#") { m in
-            let source = m.hot("-a-b-#")
-            return source.delay(.seconds(3), scheduler: m.scheduler)
-        }
-    }
 }
 
-extension DelaySubscriptionTests {
-    @Test("marbles: -a-b-c-| subscribed 2 ticks late is ---b-c-|, subscribed --^----!")
-    func marbleDelaySubscription() throws {
-        expectMarbles("---b-c-|") { m in
-            let source = m.hot("-a-b-c-|", subscriptions: "--^----!")
-            return source.delaySubscription(.seconds(2), scheduler: m.scheduler)
-        }
-    }
-}

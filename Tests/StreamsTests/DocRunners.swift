@@ -89,7 +89,11 @@ enum DocRunners {
         "throttle(.seconds(3))": { $0.source.throttle(.seconds(3), scheduler: $0.scheduler) },
         "throttle(.seconds(3), latest: false)": { $0.source.throttle(.seconds(3), latest: false, scheduler: $0.scheduler) },
         "debounce(.seconds(3))": { $0.source.debounce(.seconds(3), scheduler: $0.scheduler) },
-        "delay(.seconds(2))": { $0.source.delay(.seconds(2), scheduler: $0.scheduler) },
+        "delay(.seconds(2))": { inputs in
+            inputs.order.first == "single"
+                ? inputs.source.asSingle().delay(.seconds(2), scheduler: inputs.scheduler).asObservable()
+                : inputs.source.delay(.seconds(2), scheduler: inputs.scheduler)
+        },
         "delay(.seconds(3))": { $0.source.delay(.seconds(3), scheduler: $0.scheduler) },
         "delaySubscription(.seconds(2))": { $0.source.delaySubscription(.seconds(2), scheduler: $0.scheduler) },
         "subscribe(on: scheduler)": { $0.source.subscribe(on: $0.scheduler) },

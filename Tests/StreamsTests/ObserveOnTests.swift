@@ -153,14 +153,3 @@ private struct ConcurrentScheduler: Scheduler {
 
 // MARK: Marble twins of the documented diagrams
 
-extension ObserveOnTests {
-    @Test("marbles: -a-b-| observed on the test scheduler is -a-b-|")
-    func marbleObserveOn() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.observe(on: scheduler) }
-        expectMarbles(observer, "-a-b-|")
-        expectSubscriptions(source, "^----!")
-        expectNoPendingWork(scheduler)
-    }
-}

@@ -229,29 +229,6 @@ struct SignalTests {
 // MARK: Marble twins of the documented diagrams
 
 extension SignalTests {
-    @Test("marbles: -a-b-# as a signal with onErrorJustReturn x is -a-b-(x|)")
-    func marbleOnErrorJustReturn() throws {
-        expectMarbles("-a-b-(x|)") { m in
-            let source = m.hot("-a-b-#")
-            return source.asSignal(onErrorJustReturn: "x", scheduler: m.scheduler).asObservable()
-        }
-    }
-
-    @Test("marbles: a late subscriber to -a-b-c-d-| gets -----c-d-|, with one source subscription ^--------!")
-    func marbleSharing() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-d-|")
-        let signal = source.asSignal(onErrorJustReturn: "x", scheduler: scheduler)
-        let late = scheduler.createObserver(String.self)
-        let lateSubscription = SerialDisposable()
-        scheduler.scheduleAt(4) { lateSubscription.disposable = signal.asObservable().subscribe(late.asObserver()) }
-        let early = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { signal.asObservable() }
-        expectMarbles(early, "-a-b-c-d-|")
-        expectMarbles(late, "-----c-d-|")
-        expectSubscriptions(source, "^--------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("marbles: -a-# continuing with the signal --x-y-| is -a--y-|")
     func marbleOnErrorSignalWith() throws {
         expectMarbles("-a--y-|") { m in
@@ -262,21 +239,5 @@ extension SignalTests {
                 scheduler: m.scheduler
             ).asObservable()
         }
-    }
-
-    @Test("marbles: just(a) is (a|) and empty() is |")
-    func marbleJustAndEmpty() throws {
-        let scheduler = TestScheduler()
-        let just = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Signal.just("a", scheduler: scheduler).asObservable()
-        }
-        expectMarbles(just, "(a|)")
-        let emptyScheduler = TestScheduler()
-        let empty = try emptyScheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Signal<String>.empty(scheduler: emptyScheduler).asObservable()
-        }
-        expectMarbles(empty, "|")
-        expectNoPendingWork(scheduler)
-        expectNoPendingWork(emptyScheduler)
     }
 }

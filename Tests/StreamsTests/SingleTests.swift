@@ -384,52 +384,6 @@ extension SingleTests {
         expectNoPendingWork(failureScheduler)
     }
 
-    @Test("marbles: just(a) is (a|) and error(e) is #")
-    func marbleJustAndError() throws {
-        let scheduler = TestScheduler()
-        let just = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { Single.just("a").asObservable() }
-        expectMarbles(just, "(a|)")
-        let errorScheduler = TestScheduler()
-        let error = try errorScheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Single<String>.error(TestError("error")).asObservable()
-        }
-        expectMarbles(error, "#")
-        expectNoPendingWork(scheduler)
-        expectNoPendingWork(errorScheduler)
-    }
-
-    @Test("marbles: --(a|) mapped by uppercased() is --(A|)")
-    func marbleMap() throws {
-        expectMarbles("--(A|)") { m in
-            let single = m.cold("--(a|)")
-            return single.asSingle().map { $0.uppercased() }.asObservable()
-        }
-    }
-
-    @Test("marbles: --# with catchAndReturn(x) is --(x|)")
-    func marbleCatchAndReturn() throws {
-        expectMarbles("--(x|)") { m in
-            let single = m.cold("--#")
-            return single.asSingle().catchAndReturn("x").asObservable()
-        }
-    }
-
-    @Test("marbles: -(a|) delayed by 2 is ---(a|)")
-    func marbleDelay() throws {
-        expectMarbles("---(a|)") { m in
-            let single = m.cold("-(a|)")
-            return single.asSingle().delay(.seconds(2), scheduler: m.scheduler).asObservable()
-        }
-    }
-
-    @Test("marbles: -# retried 3 times is ---#, subscribed ^! -^! --^!")
-    func marbleRetry() throws {
-        expectMarbles("---#") { m in
-            let single = m.cold("-#", subscriptions: "^!", "-^!", "--^!")
-            return single.asSingle().retry(3).asObservable()
-        }
-    }
-
     @Test("marbles: asSingle of -a--| is ----(a|)")
     func marbleAsSingle() throws {
         let scheduler = TestScheduler()
@@ -447,15 +401,6 @@ extension SingleTests {
         let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.asSingle().asObservable() }
         expectMarbles(observer, "---#", error: SingleError.moreThanOneElement)
         expectSubscriptions(source, "^--!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: asSingle of ---| is ---# with noElements")
-    func marbleAsSingleEmpty() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("---|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.asSingle().asObservable() }
-        expectMarbles(observer, "---#", error: SingleError.noElements)
         expectNoPendingWork(scheduler)
     }
 }

@@ -111,14 +111,3 @@ struct SubscribeOnTests {
 
 // MARK: Marble twins of the documented diagrams
 
-extension SubscribeOnTests {
-    @Test("marbles: -a-b-| subscribed on the test scheduler is -a-b-|, subscribed ^----!")
-    func marbleSubscribeOn() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.subscribe(on: scheduler) }
-        expectMarbles(observer, "-a-b-|")
-        expectSubscriptions(source, "^----!")
-        expectNoPendingWork(scheduler)
-    }
-}

@@ -226,14 +226,6 @@ extension ThrottleTests {
         }
     }
 
-    @Test("marbles: -abc----d-| throttled by 3 without latest is -a------d-|")
-    func marbleNotLatest() throws {
-        expectMarbles("-a------d-|") { m in
-            let source = m.hot("-abc----d-|")
-            return source.throttle(.seconds(3), latest: false, scheduler: m.scheduler)
-        }
-    }
-
     @Test("marbles: -ab| throttled by 3 is -a--(b|)")
     func marbleCompletionWhilePending() throws {
         expectMarbles("-a--(b|)") { m in
@@ -241,17 +233,7 @@ extension ThrottleTests {
             return source.throttle(.seconds(3), scheduler: m.scheduler)
         }
     }
-
-    @Test("marbles: -ab# throttled by 3 is -a-#")
-    func marbleErrorWhilePending() throws {
-        expectMarbles("-a-#") { m in
-            let source = m.hot("-ab#")
-            return source.throttle(.seconds(3), scheduler: m.scheduler)
-        }
-    }
 }
 
 // MARK: Twin of the Time guide's comparison
 
-extension ThrottleTests {
-}

@@ -131,36 +131,5 @@ struct TimerTests {
 
 private let digits: [Character: Int] = ["0": 0, "1": 1, "2": 2, "3": 3]
 
-extension TimerTests {
-    @Test("marbles: timer(.seconds(3)) is ---(0|)")
-    func marbleOneShot() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.timer(.seconds(3), scheduler: scheduler)
-        }
-        expectMarbles(observer, "---(0|)", values: digits)
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: timer(.seconds(3), period: .seconds(2)) is ---0-1-2-3")
-    func marblePeriodic() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 10) {
-            Observable.timer(.seconds(3), period: .seconds(2), scheduler: scheduler)
-        }
-        expectMarbles(observer, "---0-1-2-3", values: digits)
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: interval(.seconds(2)) is --0-1-2-3")
-    func marbleInterval() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 9) {
-            Observable.interval(.seconds(2), scheduler: scheduler)
-        }
-        expectMarbles(observer, "--0-1-2-3", values: digits)
-        expectNoPendingWork(scheduler)
-    }
-}
 
 private final class Token: Sendable {}
