@@ -76,8 +76,6 @@ struct DebounceTests {
         expectNoPendingWork(neverScheduler)
     }
 
-    // MARK: The documented diagrams, as recorded events
-
     // MARK: Edges
 
     @Test("a value arriving on the tick the previous one was due replaces it")
@@ -131,8 +129,7 @@ struct DebounceTests {
     }
 }
 
-
-// MARK: Marble twins of the documented diagrams
+// MARK: Marbles
 
 extension DebounceTests {
     @Test("marbles: -ab----cd---| debounced by 3 is -----b-----d|")

@@ -88,8 +88,6 @@ struct DelayTests {
         expectNoPendingWork(scheduler)
     }
 
-    // MARK: The documented diagrams, as recorded events
-
     // MARK: Edges
 
     @Test("disposal cancels the values still waiting")
@@ -213,8 +211,7 @@ struct DelaySubscriptionTests {
     }
 }
 
-
-// MARK: Marble twins of the documented diagrams
+// MARK: Marbles
 
 extension DelayTests {
     @Test("marbles: -a-b-c-| delayed by 2 is ---a-b-c-|")
@@ -225,4 +222,3 @@ extension DelayTests {
         }
     }
 }
-

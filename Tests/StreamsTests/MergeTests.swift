@@ -226,8 +226,6 @@ struct MergeTests {
         expectNoPendingWork(scheduler)
     }
 
-    // MARK: Marble twins of the documentation diagrams
-
     // MARK: Re-entrancy, threads, release
 
     @Test("a value sent from inside the observer is delivered after the current one returns")

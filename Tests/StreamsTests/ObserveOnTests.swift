@@ -149,7 +149,3 @@ private struct ConcurrentScheduler: Scheduler {
         schedule(action)
     }
 }
-
-
-// MARK: Marble twins of the documented diagrams
-

@@ -226,7 +226,7 @@ struct SignalTests {
     }
 }
 
-// MARK: Marble twins of the documented diagrams
+// MARK: Marbles
 
 extension SignalTests {
     @Test("marbles: -a-# continuing with the signal --x-y-| is -a--y-|")

@@ -362,7 +362,7 @@ struct SingleTests {
     }
 }
 
-// MARK: Marble twins of the documented diagrams
+// MARK: Marbles
 
 extension SingleTests {
     @Test("marbles: a single succeeds as --(a|) and fails as --#")

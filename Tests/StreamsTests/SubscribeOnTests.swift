@@ -107,7 +107,3 @@ struct SubscribeOnTests {
         #expect(log.items == ["subscribe onQueue=true", "next(1) onQueue=true", "dispose onQueue=true"])
     }
 }
-
-
-// MARK: Marble twins of the documented diagrams
-

@@ -139,8 +139,6 @@ struct ThrottleTests {
         expectNoPendingWork(scheduler)
     }
 
-    // MARK: The documented diagrams, as recorded events
-
     // MARK: Edges
 
     @Test("the window is inclusive: a value exactly dueTime after the last emission passes at once")
@@ -214,8 +212,7 @@ struct ThrottleTests {
     }
 }
 
-
-// MARK: Marble twins of the documented diagrams
+// MARK: Marbles
 
 extension ThrottleTests {
     @Test("marbles: -abc----d-| throttled by 3 is -a--c---d-|")
@@ -234,6 +231,3 @@ extension ThrottleTests {
         }
     }
 }
-
-// MARK: Twin of the Time guide's comparison
-

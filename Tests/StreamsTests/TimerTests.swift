@@ -126,10 +126,4 @@ struct TimerTests {
     }
 }
 
-
-// MARK: Marble twins of the documented diagrams
-
-private let digits: [Character: Int] = ["0": 0, "1": 1, "2": 2, "3": 3]
-
-
 private final class Token: Sendable {}
