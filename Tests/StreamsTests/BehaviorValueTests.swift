@@ -6,25 +6,6 @@ import Testing
 
 @Suite("BehaviorValue")
 struct BehaviorValueTests {
-    @Test("documentation diagram: an early and a late subscriber")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let value = BehaviorValue("a")
-        let early = scheduler.createObserver(String.self)
-        let late = scheduler.createObserver(String.self)
-        let first = value.subscribe(early.asObserver())
-        let second = Mutex<(any Disposable)?>(nil)
-        scheduler.scheduleAt(3) { value.accept("b") }
-        scheduler.scheduleAt(4) { second.withLock { $0 = value.subscribe(late.asObserver()) } }
-        scheduler.scheduleAt(7) { value.accept("c") }
-        try scheduler.run()
-        expectMarbles(early, "a--b---c")
-        expectMarbles(late, "----b--c")
-        first.dispose()
-        second.withLock { $0 }?.dispose()
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("a new subscriber receives the current value at once, then every new one")
     func replaysCurrent() throws {
         let scheduler = TestScheduler()
@@ -39,7 +20,7 @@ struct BehaviorValueTests {
         try scheduler.run()
         #expect(observer.events == [.next(215, 1), .next(220, 2)])
         #expect(value.value == 3)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("value reads the latest accepted value")

@@ -4,20 +4,6 @@ import Testing
 
 @Suite("catch")
 struct CatchTests {
-    @Test("documentation diagram: catch { _ in fallback }")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-#")
-        let fallback = scheduler.createColdObservable("-x-y-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) {
-            source.catch { _ in fallback.asObservable() }
-        }
-        expectMarbles(observer, "-a-b--x-y-|")
-        expectSubscriptions(source, "^----!")
-        expectSubscriptions(fallback, "-----^----!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("switches to the handler's observable at the tick of the error")
     func switchesOnError() throws {
         let scheduler = TestScheduler()
@@ -36,7 +22,7 @@ struct CatchTests {
         #expect(handled.items == ["up @ 230"])
         #expect(source.subscriptions == [Subscription(200, 230)])
         #expect(fallback.subscriptions == [Subscription(230, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing handler fails with the thrown error")
@@ -48,7 +34,7 @@ struct CatchTests {
         }
         #expect(observer.events == [.next(210, 2), .next(220, 3), .error(230, TestError("handler"))])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that completes never calls the handler")
@@ -67,7 +53,7 @@ struct CatchTests {
         #expect(calls.items.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 230)])
         #expect(fallback.subscriptions.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error of the fallback is forwarded")
@@ -78,7 +64,7 @@ struct CatchTests {
         let observer = try scheduler.start { source.catch { _ in fallback.asObservable() } }
         #expect(observer.events == [.next(210, 2), .next(240, 4), .error(250, TestError("fallback"))])
         #expect(fallback.subscriptions == [Subscription(230, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal before the error unsubscribes from the source only")
@@ -90,7 +76,7 @@ struct CatchTests {
         #expect(observer.events == [.next(210, 2)])
         #expect(source.subscriptions == [Subscription(200, 220)])
         #expect(fallback.subscriptions.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal after the switch unsubscribes from the fallback")
@@ -102,7 +88,7 @@ struct CatchTests {
         #expect(observer.events == [.next(210, 2), .next(240, 4)])
         #expect(source.subscriptions == [Subscription(200, 230)])
         #expect(fallback.subscriptions == [Subscription(230, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that fails during subscribe switches during subscribe")
@@ -147,16 +133,6 @@ struct CatchTests {
 
 @Suite("catchAndReturn")
 struct CatchAndReturnTests {
-    @Test("documentation diagram: catchAndReturn(\"z\")")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-#")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.catchAndReturn("z") }
-        expectMarbles(observer, "-a-b-(z|)")
-        expectSubscriptions(source, "^----!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("a source that completes is passed through")
     func noError() throws {
         let scheduler = TestScheduler()
@@ -164,7 +140,7 @@ struct CatchAndReturnTests {
         let observer = try scheduler.start { source.catchAndReturn(-1) }
         #expect(observer.events == [.next(210, 2), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -174,6 +150,6 @@ struct CatchAndReturnTests {
         let observer = try scheduler.start(disposed: 220) { source.catchAndReturn(-1) }
         #expect(observer.events == [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 }

@@ -16,7 +16,7 @@ struct CombineLatestTests {
         #expect(observer.events == [.next(220, 23), .next(225, 43), .next(230, 45), .next(235, 46), .completed(240)])
         #expect(e0.subscriptions == [Subscription(200, 230)])
         #expect(e1.subscriptions == [Subscription(200, 240)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that completes empty while the other never emits: nothing, and no completion")
@@ -28,7 +28,7 @@ struct CombineLatestTests {
         #expect(observer.events == [])
         #expect(e0.subscriptions == [Subscription(200, 210)])
         #expect(e1.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("completes early when a value arrives and every other source completed without one")
@@ -40,7 +40,7 @@ struct CombineLatestTests {
         #expect(observer.events == [.completed(215)])
         #expect(e0.subscriptions == [Subscription(200, 210)])
         #expect(e1.subscriptions == [Subscription(200, 215)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("completes when the last source completes, keeping a completed source's last value")
@@ -52,7 +52,7 @@ struct CombineLatestTests {
         #expect(observer.events == [.next(220, 5), .next(235, 6), .completed(250)])
         #expect(e0.subscriptions == [Subscription(200, 230)])
         #expect(e1.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error from either source fails at once and disposes the other")
@@ -64,7 +64,7 @@ struct CombineLatestTests {
         #expect(observer.events == [.next(220, 5), .error(225, TestError("e0"))])
         #expect(e0.subscriptions == [Subscription(200, 225)])
         #expect(e1.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error before any value fails at once")
@@ -76,7 +76,7 @@ struct CombineLatestTests {
         #expect(observer.events == [.error(220, TestError("e1"))])
         #expect(e0.subscriptions == [Subscription(200, 220)])
         #expect(e1.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing selector fails at once and disposes both sources")
@@ -93,7 +93,7 @@ struct CombineLatestTests {
         #expect(observer.events == [.next(220, 5), .error(230, TestError("selector"))])
         #expect(e0.subscriptions == [Subscription(200, 230)])
         #expect(e1.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal unsubscribes from every source")
@@ -105,7 +105,7 @@ struct CombineLatestTests {
         #expect(observer.events == [.next(220, 5)])
         #expect(e0.subscriptions == [Subscription(200, 230)])
         #expect(e1.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("synchronous sources combine the last value of the first with each of the second")
@@ -130,7 +130,7 @@ struct CombineLatestTests {
         #expect(c.subscriptions == [Subscription(200, 270)])
         #expect(a.subscriptions == [Subscription(200, 300)])
 
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
 
         let synchronous = TestScheduler()
         let tuples = try synchronous.start {
@@ -149,7 +149,7 @@ struct CombineLatestTests {
         #expect(a.subscriptions == [Subscription(200, 240)])
         #expect(b.subscriptions == [Subscription(200, 250)])
 
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
 
         let empty = try TestScheduler().start { Observable<Int>.combineLatest([]) }
         #expect(empty.events == [.next(200, []), .completed(200)])
@@ -226,82 +226,19 @@ struct CombineLatestTests {
             subscription.dispose()
         }))
         #expect(endless.subscriptions == [Subscription(100, 120)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: Marble twins of the documentation diagrams
 
     private static let pairs: [Character: String] = ["A": "a1", "B": "b1", "C": "b2", "D": "c2"]
 
-    @Test("diagram: combineLatest with a selector")
-    func diagramSelector() throws {
-        let scheduler = TestScheduler()
-        let first = scheduler.createHotObservable("-a---b----c--|")
-        let second = scheduler.createHotObservable("---1----2-----|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.combineLatest(first, second) { $0 + $1 }
-        }
-        expectMarbles(observer, "---A-B--C-D---|", values: Self.pairs)
-        expectSubscriptions(first, "^------------!")
-        expectSubscriptions(second, "^-------------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: combineLatest as a tuple")
-    func diagramTuple() throws {
-        let scheduler = TestScheduler()
-        let first = scheduler.createHotObservable("-a---b----c--|")
-        let second = scheduler.createHotObservable("---1----2-----|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.combineLatest(first, second).map { $0 + $1 }
-        }
-        expectMarbles(observer, "---A-B--C-D---|", values: Self.pairs)
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: combineLatest of an array")
-    func diagramArray() throws {
-        let scheduler = TestScheduler()
-        let first = scheduler.createHotObservable("-a---b----c--|")
-        let second = scheduler.createHotObservable("---1----2-----|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.combineLatest([first.asObservable(), second.asObservable()])
-        }
-        expectMarbles(observer, "---A-B--C-D---|",
-                      values: ["A": ["a", "1"], "B": ["b", "1"], "C": ["b", "2"], "D": ["c", "2"]])
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: combineLatest of three, with a selector and as a tuple")
-    func diagramThree() throws {
-        let values: [Character: String] = ["A": "a1x", "B": "a1y", "C": "b1y", "D": "b2y"]
-        for useTuple in [false, true] {
-            let scheduler = TestScheduler()
-            let first = scheduler.createHotObservable("-a-----b---|")
-            let second = scheduler.createHotObservable("--1------2-|")
-            let third = scheduler.createHotObservable("---x-y------|")
-            let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-                useTuple
-                    ? Observable.combineLatest(first, second, third).map { $0 + $1 + $2 }
-                    : Observable.combineLatest(first, second, third) { $0 + $1 + $2 }
-            }
-            expectMarbles(observer, "---A-B-C-D--|", values: values)
-            expectSubscriptions(third, "^-----------!")
-            expectNoPendingWork(scheduler)
-        }
-    }
-
     @Test("diagram: combineLatest completes early when the other source completed empty")
     func diagramEarlyCompletion() throws {
-        let scheduler = TestScheduler()
-        let first = scheduler.createHotObservable("--|")
-        let second = scheduler.createHotObservable("----a--b-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.combineLatest(first, second) { $0 + $1 }
+        expectMarbles("----|") { m in
+            let first = m.hot("--|", subscriptions: "^-!")
+            let second = m.hot("----a--b-|", subscriptions: "^---!")
+            return Observable.combineLatest(first, second) { $0 + $1 }
         }
-        expectMarbles(observer, "----|")
-        expectSubscriptions(first, "^-!")
-        expectSubscriptions(second, "^---!")
-        expectNoPendingWork(scheduler)
     }
 }

@@ -23,7 +23,7 @@ struct ConcatTests {
         #expect(xs1.subscriptions == [Subscription(200, 240)])
         #expect(xs2.subscriptions == [Subscription(240, 270)])
         #expect(xs3.subscriptions == [Subscription(270, 320)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a hot second source only contributes what it emits after the first completes")
@@ -36,7 +36,7 @@ struct ConcatTests {
         #expect(observer.events == [.next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .completed(250)])
         #expect(xs1.subscriptions == [Subscription(200, 225)])
         #expect(xs2.subscriptions == [Subscription(225, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error stops everything: later sources are never subscribed")
@@ -48,7 +48,7 @@ struct ConcatTests {
         #expect(observer.events == [.next(210, 2), .error(230, TestError("first"))])
         #expect(xs1.subscriptions == [Subscription(200, 230)])
         #expect(xs2.subscriptions == [])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error from a later source is forwarded at its tick")
@@ -60,7 +60,7 @@ struct ConcatTests {
         #expect(observer.events == [.next(220, 2), .error(250, TestError("second"))])
         #expect(xs1.subscriptions == [Subscription(200, 230)])
         #expect(xs2.subscriptions == [Subscription(230, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that never completes holds back the rest")
@@ -72,7 +72,7 @@ struct ConcatTests {
         #expect(observer.events == [.next(210, 2)])
         #expect(xs1.subscriptions == [Subscription(200, 1000)])
         #expect(xs2.subscriptions == [])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the same cold source may appear twice and is subscribed twice")
@@ -82,7 +82,7 @@ struct ConcatTests {
         let observer = try scheduler.start { Observable.concat(xs.asObservable(), xs.asObservable()) }
         #expect(observer.events == [.next(210, 1), .next(230, 1), .completed(240)])
         #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 240)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an empty list completes at once")
@@ -90,7 +90,7 @@ struct ConcatTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable<Int>.concat([]) }
         #expect(observer.events == [.completed(200)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal unsubscribes from the current source; the rest are never subscribed")
@@ -106,7 +106,7 @@ struct ConcatTests {
         #expect(xs1.subscriptions == [Subscription(200, 220)])
         #expect(xs2.subscriptions == [Subscription(220, 245)])
         #expect(xs3.subscriptions == [])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("concatenating 100,000 synchronous sources does not recurse")
@@ -157,40 +157,10 @@ struct ConcatTests {
             try scheduler.advance(to: 150)
             subscription.dispose()
         }))
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("diagram: concat subscribes to the second source when the first completes")
-    func diagramConcat() throws {
-        let scheduler = TestScheduler()
-        let first = scheduler.createColdObservable("-a-b-|")
-        let second = scheduler.createColdObservable("-c-d-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.concat([first.asObservable(), second.asObservable()])
-        }
-        expectMarbles(observer, "-a-b--c-d-|")
-        expectSubscriptions(first, "^----!")
-        expectSubscriptions(second, "-----^----!")
-        let variadic = try scheduler.start(created: 1000, subscribed: 1000, disposed: 2000) {
-            Observable.concat(first.asObservable(), second.asObservable())
-        }
-        #expect(variadic.events.map { Recorded(time: $0.time - 1000, value: $0.value) } == observer.events)
         expectNoPendingWork(scheduler)
     }
 
     // MARK: concat(_ second:)
-
-    @Test("diagram: instance concat")
-    func diagramInstanceConcat() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a-b-|")
-        let second = scheduler.createColdObservable("-c-d-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.concat(second) }
-        expectMarbles(observer, "-a-b--c-d-|")
-        expectSubscriptions(source, "^----!")
-        expectSubscriptions(second, "-----^----!")
-        expectNoPendingWork(scheduler)
-    }
 
     @Test("instance concat continues with the second observable")
     func instanceConcat() throws {
@@ -201,7 +171,7 @@ struct ConcatTests {
         #expect(observer.events == [.next(210, 1), .next(225, 2), .completed(230)])
         #expect(xs1.subscriptions == [Subscription(200, 220)])
         #expect(xs2.subscriptions == [Subscription(220, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: concatMap
@@ -222,22 +192,6 @@ struct ConcatTests {
         #expect(ys1.subscriptions == [Subscription(210, 240)])
         #expect(ys2.subscriptions == [Subscription(240, 260)])
         #expect(ys3.subscriptions == [Subscription(260, 270)])
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("diagram: concatMap queues b's inner until a's completes")
-    func diagramConcatMap() throws {
-        let scheduler = TestScheduler()
-        let x = scheduler.createColdObservable("-1--2|")
-        let y = scheduler.createColdObservable("-3-4|")
-        let source = scheduler.createHotObservable("-a-b-------|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.concatMap { $0 == "a" ? x : y }
-        }
-        expectMarbles(observer, "--1--2-3-4-|")
-        expectSubscriptions(source, "^----------!")
-        expectSubscriptions(x, "-^----!")
-        expectSubscriptions(y, "------^---!")
         expectNoPendingWork(scheduler)
     }
 
@@ -250,7 +204,7 @@ struct ConcatTests {
         #expect(observer.events == [.next(220, 1), .completed(310)])
         #expect(xs.subscriptions == [Subscription(200, 220)])
         #expect(ys.subscriptions == [Subscription(210, 310)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("concatMap: a throwing transform fails at once, disposing the running inner")
@@ -267,7 +221,7 @@ struct ConcatTests {
         #expect(observer.events == [.next(220, 1), .error(230, TestError("transform"))])
         #expect(xs.subscriptions == [Subscription(200, 230)])
         #expect(ys.subscriptions == [Subscription(210, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("concatMap: an inner error fails at once; queued inners are never subscribed")
@@ -282,7 +236,7 @@ struct ConcatTests {
         #expect(xs.subscriptions == [Subscription(200, 230)])
         #expect(ys1.subscriptions == [Subscription(210, 230)])
         #expect(ys2.subscriptions == [])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("concatMap: disposal unsubscribes the outer and the running inner")
@@ -297,7 +251,7 @@ struct ConcatTests {
         #expect(xs.subscriptions == [Subscription(200, 240)])
         #expect(ys1.subscriptions == [Subscription(210, 240)])
         #expect(ys2.subscriptions == [])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("concatMap: 10,000 queued synchronous inners do not recurse")
@@ -316,7 +270,7 @@ struct ConcatTests {
         #expect(observer.values == Array(0..<10_000))
         #expect(observer.events.last == .completed(10))
         subscription.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("concatMap releases the observer and the transform after completion, error and disposal")

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Streams
+import StreamsTesting
 import Synchronization
 import Testing
 

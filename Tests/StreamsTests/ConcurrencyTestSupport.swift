@@ -1,5 +1,6 @@
 import Dispatch
 import Streams
+import StreamsTesting
 import Synchronization
 
 /// Tracks the calls of a handler that are running at once: nested (re-entrant) calls on one

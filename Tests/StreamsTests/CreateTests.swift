@@ -5,54 +5,6 @@ import Testing
 
 @Suite("factories: just, of, from, empty, never, error, deferred")
 struct CreateTests {
-    @Test("documentation diagram: just(a)")
-    func justDiagram() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0) { Observable.just("a") }
-        expectMarbles(observer, "(a|)")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: of(a, b, c)")
-    func ofDiagram() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0) { Observable.of("a", "b", "c") }
-        expectMarbles(observer, "(abc|)")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: from([a, b, c])")
-    func fromDiagram() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0) { Observable.from(["a", "b", "c"]) }
-        expectMarbles(observer, "(abc|)")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: empty()")
-    func emptyDiagram() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0) { Observable<String>.empty() }
-        expectMarbles(observer, "|")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: never()")
-    func neverDiagram() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0) { Observable<String>.never() }
-        expectMarbles(observer, "------")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: error(e)")
-    func errorDiagram() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0) { Observable<String>.error(TestError("error")) }
-        expectMarbles(observer, "#")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("just emits its value and completes at the subscription tick, for every subscriber")
     func just() throws {
         let scheduler = TestScheduler()
@@ -61,7 +13,7 @@ struct CreateTests {
         let again = Recorder<Int>()
         _ = Observable.just(42).subscribe(onNext: { again.append($0) })
         #expect(again.items == [42])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("of emits its values in order and completes")
@@ -69,7 +21,7 @@ struct CreateTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable.of(1, 2, 3) }
         #expect(observer.events == [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("of with no values only completes")
@@ -77,7 +29,7 @@ struct CreateTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable<Int>.of() }
         #expect(observer.events == [.completed(200)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("from iterates the sequence once per subscription")
@@ -89,7 +41,7 @@ struct CreateTests {
         let again = Recorder<Int>()
         _ = numbers.subscribe(onNext: { again.append($0) })
         #expect(again.items == [1, 2, 3])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("empty completes at once without values")
@@ -97,7 +49,7 @@ struct CreateTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable<Int>.empty() }
         #expect(observer.events == [.completed(200)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("never sends nothing and leaves no work behind")
@@ -105,7 +57,7 @@ struct CreateTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable<Int>.never() }
         #expect(observer.events.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("error fails at once with its error")
@@ -113,7 +65,7 @@ struct CreateTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable<Int>.error(TestError("boom")) }
         #expect(observer.events == [.error(200, TestError("boom"))])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("deferred calls the factory at each subscription, not before")
@@ -132,7 +84,7 @@ struct CreateTests {
         #expect(source.subscriptions == [Subscription(200, 220)])
         deferred.subscribe { _ in }.dispose()
         #expect(calls.withLock { $0 } == 2)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("deferred reads state at subscription time")
@@ -152,7 +104,7 @@ struct CreateTests {
             Observable<Int>.deferred { throw TestError("factory") }
         }
         #expect(observer.events == [.error(200, TestError("factory"))])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposing a deferred subscription disposes the inner one")
@@ -162,6 +114,6 @@ struct CreateTests {
         let observer = try scheduler.start(disposed: 220) { Observable.deferred { source.asObservable() } }
         #expect(observer.events == [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 }

@@ -19,7 +19,7 @@ struct DebounceTests {
             .completed(550),
         ])
         #expect(source.subscriptions == [Subscription(200, 550)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error after values that all passed is forwarded at once")
@@ -32,7 +32,7 @@ struct DebounceTests {
             .error(550, TestError("x")),
         ])
         #expect(source.subscriptions == [Subscription(200, 550)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("values closer than the due time are dropped; completion flushes the last one")
@@ -42,7 +42,7 @@ struct DebounceTests {
         let observer = try scheduler.start { source.debounce(.seconds(60), scheduler: scheduler) }
         #expect(observer.events == [.next(550, 8), .completed(550)])
         #expect(source.subscriptions == [Subscription(200, 550)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error drops the waiting value")
@@ -52,7 +52,7 @@ struct DebounceTests {
         let observer = try scheduler.start { source.debounce(.seconds(60), scheduler: scheduler) }
         #expect(observer.events == [.error(550, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 550)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("empty, error-only and never sources pass their ending through")
@@ -71,48 +71,9 @@ struct DebounceTests {
         let neverObserver = try neverScheduler.start { never.debounce(.seconds(10), scheduler: neverScheduler) }
         #expect(neverObserver.events.isEmpty)
         #expect(never.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
-        #expect(errorScheduler.pendingTicks.isEmpty)
-        #expect(neverScheduler.pendingTicks.isEmpty)
-    }
-
-    // MARK: The documented diagrams, as recorded events
-
-    @Test("diagram: -ab----cd---| debounced by 3 gives -----b-----d|")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([
-            .next(1, "a"), .next(2, "b"), .next(7, "c"), .next(8, "d"), .completed(12),
-        ])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.debounce(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(5, "b"), .next(11, "d"), .completed(12)])
-        #expect(source.subscriptions == [Subscription(0, 12)])
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("diagram: completion flushes the waiting value, -ab| gives ---(b|)")
-    func diagramCompletionWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(2, "b"), .completed(3)])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.debounce(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(3, "b"), .completed(3)])
-        #expect(source.subscriptions == [Subscription(0, 3)])
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("diagram: an error drops the waiting value, -ab# gives ---#")
-    func diagramErrorWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(2, "b"), .error(3, TestError("error"))])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.debounce(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.error(3, TestError("error"))])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
+        expectNoPendingWork(errorScheduler)
+        expectNoPendingWork(neverScheduler)
     }
 
     // MARK: Edges
@@ -125,7 +86,7 @@ struct DebounceTests {
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
         let observer = try scheduler.start { source.debounce(.seconds(10), scheduler: scheduler) }
         #expect(observer.events == [.next(240, 3), .completed(300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal while a value waits cancels its timer")
@@ -135,7 +96,7 @@ struct DebounceTests {
         let observer = try scheduler.start(disposed: 255) { source.debounce(.seconds(20), scheduler: scheduler) }
         #expect(observer.events == [.next(230, 1)])
         #expect(source.subscriptions == [Subscription(200, 255)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent back into the source from onNext restarts the wait")
@@ -145,7 +106,7 @@ struct DebounceTests {
             subject.debounce(.seconds(5), scheduler: scheduler)
         }
         #expect(events == [.next(15, 1), .next(20, 2), .next(25, 3), .completed(30)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the observer is released after completion, error and disposal")
@@ -168,41 +129,14 @@ struct DebounceTests {
     }
 }
 
-
-// MARK: Marble twins of the documented diagrams
+// MARK: Marbles
 
 extension DebounceTests {
     @Test("marbles: -ab----cd---| debounced by 3 is -----b-----d|")
     func marbleDebounce() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-ab----cd---|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.debounce(.seconds(3), scheduler: scheduler)
+        expectMarbles("-----b-----d|") { m in
+            let source = m.hot("-ab----cd---|", subscriptions: "^-----------!")
+            return source.debounce(.seconds(3), scheduler: m.scheduler)
         }
-        expectMarbles(observer, "-----b-----d|")
-        expectSubscriptions(source, "^-----------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: -ab| debounced by 3 is ---(b|)")
-    func marbleCompletionWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-ab|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.debounce(.seconds(3), scheduler: scheduler)
-        }
-        expectMarbles(observer, "---(b|)")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: -ab# debounced by 3 is ---#")
-    func marbleErrorWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-ab#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.debounce(.seconds(3), scheduler: scheduler)
-        }
-        expectMarbles(observer, "---#")
-        expectNoPendingWork(scheduler)
     }
 }

@@ -20,7 +20,7 @@ struct DelayTests {
         let observer = try scheduler.start { source.delay(.seconds(dueTime), scheduler: scheduler) }
         #expect(observer.events == expected)
         #expect(source.subscriptions == [Subscription(200, 550)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("keeps the spacing of every event, whatever the due time")
@@ -32,7 +32,7 @@ struct DelayTests {
             .map { Recorded(time: $0.time + 42, value: $0.value) }
             .filter { $0.time > 200 + 42 }
         #expect(observer.events == expected)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error is forwarded at once")
@@ -42,7 +42,7 @@ struct DelayTests {
         let observer = try scheduler.start { source.delay(.seconds(150), scheduler: scheduler) }
         #expect(observer.events == [.error(250, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a completion without values is delayed too")
@@ -52,7 +52,7 @@ struct DelayTests {
         let observer = try scheduler.start { source.delay(.seconds(150), scheduler: scheduler) }
         #expect(observer.events == [.completed(400)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error after every value was delivered follows them")
@@ -64,7 +64,7 @@ struct DelayTests {
         let observer = try scheduler.start { source.delay(.seconds(50), scheduler: scheduler) }
         #expect(observer.events == [.next(300, 2), .next(400, 3), .next(500, 4), .error(550, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 550)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error drops the values still waiting")
@@ -76,7 +76,7 @@ struct DelayTests {
         let observer = try scheduler.start { source.delay(.seconds(150), scheduler: scheduler) }
         #expect(observer.events == [.next(400, 2), .next(500, 3), .error(550, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 550)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("values on the same tick stay together and in order")
@@ -85,32 +85,7 @@ struct DelayTests {
         let source = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .next(215, 3), .completed(215)])
         let observer = try scheduler.start { source.delay(.seconds(10), scheduler: scheduler) }
         #expect(observer.events == [.next(220, 1), .next(220, 2), .next(225, 3), .completed(225)])
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    // MARK: The documented diagrams, as recorded events
-
-    @Test("diagram: -a-b-c-| delayed by 2 gives ---a-b-c-|")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(3, "b"), .next(5, "c"), .completed(7)])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.delay(.seconds(2), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(3, "a"), .next(5, "b"), .next(7, "c"), .completed(9)])
-        #expect(source.subscriptions == [Subscription(0, 7)])
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("diagram: -a-b-# delayed by 3 gives ----a#")
-    func diagramError() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(3, "b"), .error(5, TestError("error"))])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.delay(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(4, "a"), .error(5, TestError("error"))])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: Edges
@@ -122,7 +97,7 @@ struct DelayTests {
         let observer = try scheduler.start(disposed: 255) { source.delay(.seconds(40), scheduler: scheduler) }
         #expect(observer.events == [.next(250, 1)])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent back into the source from onNext is delayed in turn")
@@ -132,7 +107,7 @@ struct DelayTests {
             subject.delay(.seconds(5), scheduler: scheduler)
         }
         #expect(events == [.next(15, 1), .next(20, 2), .next(25, 3), .completed(30)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the observer is released after completion, error and disposal")
@@ -202,7 +177,7 @@ struct DelaySubscriptionTests {
         let observer = try scheduler.start { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events == [.next(280, 42), .next(290, 43), .completed(300)])
         #expect(source.subscriptions == [Subscription(230, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error passes through as it comes")
@@ -212,7 +187,7 @@ struct DelaySubscriptionTests {
         let observer = try scheduler.start { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events == [.next(280, 42), .next(290, 43), .error(300, TestError("x"))])
         #expect(source.subscriptions == [Subscription(230, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposing before the due time never subscribes")
@@ -222,7 +197,7 @@ struct DelaySubscriptionTests {
         let observer = try scheduler.start(disposed: 220) { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposing after the subscription ends it")
@@ -232,60 +207,18 @@ struct DelaySubscriptionTests {
         let observer = try scheduler.start(disposed: 285) { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events == [.next(280, 42)])
         #expect(source.subscriptions == [Subscription(230, 285)])
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("diagram: a hot -a-b-c-| subscribed 2 ticks late gives ---b-c-|")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(3, "b"), .next(5, "c"), .completed(7)])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.delaySubscription(.seconds(2), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(3, "b"), .next(5, "c"), .completed(7)])
-        #expect(source.subscriptions == [Subscription(2, 7)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 }
 
-
-// MARK: Marble twins of the documented diagrams
+// MARK: Marbles
 
 extension DelayTests {
     @Test("marbles: -a-b-c-| delayed by 2 is ---a-b-c-|")
     func marbleDelay() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.delay(.seconds(2), scheduler: scheduler)
+        expectMarbles("---a-b-c-|") { m in
+            let source = m.hot("-a-b-c-|", subscriptions: "^------!")
+            return source.delay(.seconds(2), scheduler: m.scheduler)
         }
-        expectMarbles(observer, "---a-b-c-|")
-        expectSubscriptions(source, "^------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: -a-b-# delayed by 3 is ----a#")
-    func marbleDelayError() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.delay(.seconds(3), scheduler: scheduler)
-        }
-        expectMarbles(observer, "----a#")
-        expectNoPendingWork(scheduler)
-    }
-}
-
-extension DelaySubscriptionTests {
-    @Test("marbles: -a-b-c-| subscribed 2 ticks late is ---b-c-|, subscribed --^----!")
-    func marbleDelaySubscription() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.delaySubscription(.seconds(2), scheduler: scheduler)
-        }
-        expectMarbles(observer, "---b-c-|")
-        expectSubscriptions(source, "--^----!")
-        expectNoPendingWork(scheduler)
     }
 }

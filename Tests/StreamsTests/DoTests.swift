@@ -31,7 +31,7 @@ struct DoTests {
         #expect(observer.events == [.next(210, 2), .next(220, 3), .completed(250)])
         #expect(log.items == ["on 2", "subscriber 2", "after 2", "on 3", "subscriber 3", "after 3"])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing onNext drops the value and fails with its error")
@@ -45,7 +45,7 @@ struct DoTests {
         }
         #expect(observer.events == [.next(210, 2), .next(220, 3), .next(230, 4), .error(240, TestError("next"))])
         #expect(source.subscriptions == [Subscription(200, 240)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing afterNext fails after the value was forwarded")
@@ -57,7 +57,7 @@ struct DoTests {
         }
         #expect(observer.events == [.next(210, 2), .next(220, 3), .error(220, TestError("after"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("onError sees the error before the subscriber, afterError after it")
@@ -75,7 +75,7 @@ struct DoTests {
         #expect(log.items == ["on up", "subscriber", "after up"])
         #expect(source.subscriptions == [Subscription(0, 250)])
         subscription.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing onError replaces the error")
@@ -89,7 +89,7 @@ struct DoTests {
         #expect(observer.events == [.next(210, 2), .error(250, TestError("replaced"))])
         #expect(afterCalls.items.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("onCompleted runs before the completion, afterCompleted after it")
@@ -107,7 +107,7 @@ struct DoTests {
         #expect(log.items == ["on", "subscriber", "after"])
         #expect(source.subscriptions == [Subscription(0, 250)])
         subscription.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing onCompleted turns the completion into its error")
@@ -117,7 +117,7 @@ struct DoTests {
         let observer = try scheduler.start { source.do(onCompleted: { throw TestError("completed") }) }
         #expect(observer.events == [.next(210, 2), .next(240, 5), .error(250, TestError("completed"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error thrown after the end is dropped, keeping the grammar")
@@ -134,7 +134,7 @@ struct DoTests {
         #expect(failed.events == [.next(210, 2), .error(250, TestError("up"))])
         first.dispose()
         second.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("order of handlers for a source that completes later")
@@ -157,7 +157,7 @@ struct DoTests {
             "onSubscribe", "source subscribe", "onSubscribed", "onNext", "onCompleted", "source dispose", "onDispose",
         ])
         #expect(source.subscriptions == [Subscription(200, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("order of handlers for a source that completes during subscribe")
@@ -243,7 +243,7 @@ struct DoTests {
         subscription.dispose()
         #expect(disposals.items == [ending == .disposal ? 215 : 220])
         #expect(source.subscriptions == [Subscription(0, ending == .disposal ? 215 : 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -255,7 +255,7 @@ struct DoTests {
         #expect(observer.events == [.next(210, 1), .next(220, 2)])
         #expect(seen.items == [1, 2])
         #expect(source.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent into the source from onNext is handled after the current one")

@@ -4,16 +4,6 @@ import Testing
 
 @Suite("filter")
 struct FilterTests {
-    @Test("documentation diagram: filter { $0.isMultiple(of: 2) }")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-1-2-3-4-|", values: ["1": 1, "2": 2, "3": 3, "4": 4])
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.filter { $0.isMultiple(of: 2) } }
-        expectMarbles(observer, "---2---4-|", values: ["2": 2, "4": 4])
-        expectSubscriptions(source, "^--------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("emits the values that satisfy the predicate at the tick they arrive")
     func passesMatching() throws {
         let scheduler = TestScheduler()
@@ -23,7 +13,7 @@ struct FilterTests {
         let observer = try scheduler.start { source.filter { $0.isMultiple(of: 2) } }
         #expect(observer.events == [.next(220, 2), .next(240, 4), .completed(300)])
         #expect(source.subscriptions == [Subscription(200, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an upstream error and unsubscribes at its tick")
@@ -33,7 +23,7 @@ struct FilterTests {
         let observer = try scheduler.start { source.filter { _ in true } }
         #expect(observer.events == [.next(210, 2), .error(220, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("completes when nothing passed")
@@ -43,7 +33,7 @@ struct FilterTests {
         let observer = try scheduler.start { source.filter { $0.isMultiple(of: 2) } }
         #expect(observer.events == [.completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing predicate ends the sequence with its error and unsubscribes")
@@ -58,7 +48,7 @@ struct FilterTests {
         }
         #expect(observer.events == [.next(210, 2), .error(220, TestError("three"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -68,7 +58,7 @@ struct FilterTests {
         let observer = try scheduler.start(disposed: 225) { source.filter { $0 > 0 } }
         #expect(observer.events == [.next(210, 2), .next(220, 4)])
         #expect(source.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent into the source from inside the subscriber arrives after the current one")

@@ -21,7 +21,7 @@ struct FlatMapTests {
         #expect(xs.subscriptions == [Subscription(200, 450)])
         #expect(ys1.subscriptions == [Subscription(300, 530)])
         #expect(ys2.subscriptions == [Subscription(400, 450)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("flatMap: a throwing transform fails at once and disposes the running inners")
@@ -39,7 +39,7 @@ struct FlatMapTests {
         #expect(observer.events == [.next(220, 1), .error(230, TestError("transform"))])
         #expect(xs.subscriptions == [Subscription(200, 230)])
         #expect(ys.subscriptions == [Subscription(210, 230), Subscription(220, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("flatMap: an inner error fails at once and disposes the outer and the other inners")
@@ -54,7 +54,7 @@ struct FlatMapTests {
         #expect(xs.subscriptions == [Subscription(200, 235)])
         #expect(ys1.subscriptions == [Subscription(210, 235)])
         #expect(ys2.subscriptions == [Subscription(220, 235)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("flatMap: an outer error fails at once and disposes the running inners")
@@ -66,7 +66,7 @@ struct FlatMapTests {
         #expect(observer.events == [.next(220, 1), .error(250, TestError("outer"))])
         #expect(xs.subscriptions == [Subscription(200, 250)])
         #expect(ys.subscriptions == [Subscription(210, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("flatMap: disposal unsubscribes from the outer and every running inner")
@@ -78,7 +78,7 @@ struct FlatMapTests {
         #expect(observer.events == [.next(220, 1), .next(230, 1)])
         #expect(xs.subscriptions == [Subscription(200, 240)])
         #expect(ys.subscriptions == [Subscription(210, 240), Subscription(220, 240)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("flatMap: inners emitting on several threads reach the observer one call at a time")
@@ -110,7 +110,7 @@ struct FlatMapTests {
         #expect(xs.subscriptions == [Subscription(200, 500)])
         #expect(ys1.subscriptions == [Subscription(300, 400)])
         #expect(ys2.subscriptions == [Subscription(400, 550)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("flatMapLatest completes with the outer when the current inner is already done")
@@ -121,7 +121,7 @@ struct FlatMapTests {
         let observer = try scheduler.start { xs.flatMapLatest { _ in ys } }
         #expect(observer.events == [.next(310, 1), .completed(500)])
         #expect(ys.subscriptions == [Subscription(300, 320)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("flatMapLatest: a throwing transform fails at once and disposes the current inner")
@@ -141,7 +141,7 @@ struct FlatMapTests {
         #expect(xs.subscriptions == [Subscription(200, 400)])
         #expect(ys1.subscriptions == [Subscription(300, 400)])
         #expect(ys2.subscriptions == [])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("flatMapLatest: errors from the current inner and from the outer end the sequence")
@@ -159,8 +159,8 @@ struct FlatMapTests {
         let outerFailure = try scheduler2.start { xs2.flatMapLatest { _ in running } }
         #expect(outerFailure.events == [.next(310, 1), .error(350, TestError("outer"))])
         #expect(running.subscriptions == [Subscription(300, 350)])
-        #expect(scheduler.pendingTicks.isEmpty)
-        #expect(scheduler2.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
+        expectNoPendingWork(scheduler2)
     }
 
     @Test("flatMapLatest: disposal unsubscribes from the outer and the current inner")
@@ -172,7 +172,7 @@ struct FlatMapTests {
         #expect(observer.events == [.next(310, 1), .next(330, 1)])
         #expect(xs.subscriptions == [Subscription(200, 335)])
         #expect(ys.subscriptions == [Subscription(300, 320), Subscription(320, 335)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: flatMapFirst
@@ -222,7 +222,7 @@ struct FlatMapTests {
         #expect(fixture.inner(4) == [])
         #expect(fixture.inner(5) == [])
         #expect(fixture.inner(6) == [Subscription(850, 950)])
-        #expect(fixture.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(fixture.scheduler)
     }
 
     @Test("flatMapFirst does not complete while the outer has not completed")
@@ -232,7 +232,7 @@ struct FlatMapTests {
         #expect(observer.events.last == .next(940, 402))
         #expect(fixture.xs.subscriptions == [Subscription(200, 1000)])
         #expect(fixture.inner(6) == [Subscription(850, 950)])
-        #expect(fixture.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(fixture.scheduler)
     }
 
     @Test("flatMapFirst: an outer error fails at once and disposes the running inner")
@@ -245,7 +245,7 @@ struct FlatMapTests {
         ])
         #expect(fixture.xs.subscriptions == [Subscription(200, 900)])
         #expect(fixture.inner(6) == [Subscription(850, 900)])
-        #expect(fixture.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(fixture.scheduler)
     }
 
     @Test("flatMapFirst: an inner error fails at once and disposes the outer")
@@ -259,7 +259,7 @@ struct FlatMapTests {
         #expect(fixture.xs.subscriptions == [Subscription(200, 760)])
         #expect(fixture.inner(2) == [Subscription(300, 760)])
         #expect(fixture.inner(6) == [])
-        #expect(fixture.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(fixture.scheduler)
     }
 
     @Test("flatMapFirst: disposal unsubscribes from the outer and the running inner")
@@ -270,7 +270,7 @@ struct FlatMapTests {
         #expect(fixture.xs.subscriptions == [Subscription(200, 700)])
         #expect(fixture.inner(2) == [Subscription(300, 700)])
         #expect(fixture.inner(6) == [])
-        #expect(fixture.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(fixture.scheduler)
     }
 
     @Test("flatMapFirst: the transform is only called when idle, and a throw fails at once")
@@ -292,20 +292,16 @@ struct FlatMapTests {
         #expect(fixture.inner(2) == [Subscription(300, 760)])
         #expect(fixture.inner(6) == [])
         #expect(calls.withLock { $0 } == 2)
-        #expect(fixture.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(fixture.scheduler)
     }
 
     @Test("flatMapFirst: 'load more' while a page loads starts no second request")
     func loadMoreWhileLoading() throws {
-        let scheduler = TestScheduler()
-        let page = scheduler.createColdObservable("---p|")
-        let loadMore = scheduler.createHotObservable("-l-l--ll---|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            loadMore.flatMapFirst { _ in page }
+        expectMarbles("----p----p-|") { m in
+            let page = m.cold("---p|", subscriptions: "-^---!", "------^---!")
+            let loadMore = m.hot("-l-l--ll---|")
+            return loadMore.flatMapFirst { _ in page }
         }
-        expectMarbles(observer, "----p----p-|")
-        expectSubscriptions(page, "-^---!", "------^---!")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("flatMapFirst: a value sent from inside the observer while the inner runs is ignored")
@@ -360,49 +356,5 @@ struct FlatMapTests {
         func inner(_ value: String) -> TestableObservable<String> {
             value == "a" ? x : y
         }
-    }
-
-    @Test("diagram: flatMap interleaves both inners")
-    func diagramFlatMap() throws {
-        let c = Comparison()
-        let observer = try c.scheduler.start(created: 0, subscribed: 0, disposed: 1000) { c.source.flatMap(c.inner) }
-        expectMarbles(observer, "--1-3-24--|")
-        expectSubscriptions(c.x, "-^-----!")
-        expectSubscriptions(c.y, "---^----!")
-        expectNoPendingWork(c.scheduler)
-    }
-
-    @Test("diagram: flatMapLatest drops x when b arrives")
-    func diagramFlatMapLatest() throws {
-        let c = Comparison()
-        let observer = try c.scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            c.source.flatMapLatest(c.inner)
-        }
-        expectMarbles(observer, "--1-3--4--|")
-        expectSubscriptions(c.x, "-^-!")
-        expectSubscriptions(c.y, "---^----!")
-        expectNoPendingWork(c.scheduler)
-    }
-
-    @Test("diagram: flatMapFirst ignores b while x runs")
-    func diagramFlatMapFirst() throws {
-        let c = Comparison()
-        let observer = try c.scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            c.source.flatMapFirst(c.inner)
-        }
-        expectMarbles(observer, "--1---2---|")
-        expectSubscriptions(c.x, "-^-----!")
-        expectSubscriptions(c.y)
-        expectNoPendingWork(c.scheduler)
-    }
-
-    @Test("diagram: concatMap runs y after x")
-    func diagramConcatMap() throws {
-        let c = Comparison()
-        let observer = try c.scheduler.start(created: 0, subscribed: 0, disposed: 1000) { c.source.concatMap(c.inner) }
-        expectMarbles(observer, "--1---2-3--4|")
-        expectSubscriptions(c.x, "-^-----!")
-        expectSubscriptions(c.y, "-------^----!")
-        expectNoPendingWork(c.scheduler)
     }
 }

@@ -4,16 +4,6 @@ import Testing
 
 @Suite("map")
 struct MapTests {
-    @Test("documentation diagram: map { $0 * 10 }")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-1-2-3-|", values: ["1": 1, "2": 2, "3": 3])
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.map { $0 * 10 } }
-        expectMarbles(observer, "-x-y-z-|", values: ["x": 10, "y": 20, "z": 30])
-        expectSubscriptions(source, "^------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("transforms each value at the tick it arrives")
     func transforms() throws {
         let scheduler = TestScheduler()
@@ -21,7 +11,7 @@ struct MapTests {
         let observer = try scheduler.start { source.map { $0 * 10 } }
         #expect(observer.events == [.next(210, 20), .next(220, 30), .completed(300)])
         #expect(source.subscriptions == [Subscription(200, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing transform ends the sequence with its error and unsubscribes")
@@ -36,7 +26,7 @@ struct MapTests {
         }
         #expect(observer.events == [.next(210, 1), .error(220, TestError("two"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery")
@@ -46,7 +36,7 @@ struct MapTests {
         let observer = try scheduler.start(disposed: 225) { source.map { $0 + 1 } }
         #expect(observer.events == [.next(210, 2), .next(220, 3)])
         #expect(source.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an upstream error and unsubscribes at its tick")
@@ -56,7 +46,7 @@ struct MapTests {
         let observer = try scheduler.start { source.map { $0 * 10 } }
         #expect(observer.events == [.next(210, 10), .error(250, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an empty source completes without calling the transform")
@@ -68,7 +58,7 @@ struct MapTests {
         #expect(observer.events == [.completed(230)])
         #expect(calls.items.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("subject re-entrant send is delivered after the current event")
@@ -89,16 +79,6 @@ struct MapTests {
 
 @Suite("compactMap")
 struct CompactMapTests {
-    @Test("documentation diagram: compactMap { Int($0) }")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-1-x-3-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.compactMap { Int($0) } }
-        expectMarbles(observer, "-1---3-|", values: ["1": 1, "3": 3])
-        expectSubscriptions(source, "^------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("emits the non-nil results and drops the nil ones")
     func dropsNil() throws {
         let scheduler = TestScheduler()
@@ -108,7 +88,7 @@ struct CompactMapTests {
         let observer = try scheduler.start { source.compactMap { Int($0) } }
         #expect(observer.events == [.next(210, 1), .next(230, 3), .completed(300)])
         #expect(source.subscriptions == [Subscription(200, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an upstream error and unsubscribes at its tick")
@@ -118,7 +98,7 @@ struct CompactMapTests {
         let observer = try scheduler.start { source.compactMap { $0.isMultiple(of: 2) ? $0 : nil } }
         #expect(observer.events == [.next(220, 2), .error(230, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("completes while every value so far was dropped")
@@ -128,7 +108,7 @@ struct CompactMapTests {
         let observer = try scheduler.start { source.compactMap { $0.isMultiple(of: 2) ? $0 : nil } }
         #expect(observer.events == [.completed(240)])
         #expect(source.subscriptions == [Subscription(200, 240)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing transform ends the sequence with its error and unsubscribes")
@@ -143,7 +123,7 @@ struct CompactMapTests {
         }
         #expect(observer.events == [.next(210, 1), .error(220, TestError("two"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -153,7 +133,7 @@ struct CompactMapTests {
         let observer = try scheduler.start(disposed: 225) { source.compactMap { $0 } }
         #expect(observer.events == [.next(210, 1), .next(220, 2)])
         #expect(source.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent into the source from inside the subscriber arrives after the current one")
@@ -190,7 +170,7 @@ struct CompactMapTests {
         #expect(weakProbe == nil)
         #expect(observer.events == [.next(210, 1), .completed(220)])
         subscription.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 }
 

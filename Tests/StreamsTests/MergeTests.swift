@@ -15,7 +15,7 @@ struct MergeTests {
         #expect(observer.events == [.next(210, 1), .next(220, 2), .next(230, 3), .next(250, 4), .completed(260)])
         #expect(first.subscriptions == [Subscription(200, 240)])
         #expect(second.subscriptions == [Subscription(200, 260)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("fails as soon as one source fails and unsubscribes from the others")
@@ -27,7 +27,7 @@ struct MergeTests {
         #expect(observer.events == [.next(210, 1), .next(220, 2), .error(230, TestError("first"))])
         #expect(first.subscriptions == [Subscription(200, 230)])
         #expect(second.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an empty list completes at once")
@@ -35,7 +35,7 @@ struct MergeTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable<Int>.merge([]) }
         #expect(observer.events == [.completed(200)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal unsubscribes from every source at that tick")
@@ -49,7 +49,7 @@ struct MergeTests {
         #expect(observer.events == [.next(210, 1), .next(220, 2), .next(230, 3)])
         #expect(first.subscriptions == [Subscription(200, 235)])
         #expect(second.subscriptions == [Subscription(200, 235)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("synchronous sources are merged in order without deadlock")
@@ -94,7 +94,7 @@ struct MergeTests {
         #expect(ys1.subscriptions == [Subscription(300, 530)])
         #expect(ys2.subscriptions == [Subscription(400, 450)])
         #expect(ys3.subscriptions == [Subscription(500, 650)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("completes with the outer when every inner has already completed")
@@ -108,7 +108,7 @@ struct MergeTests {
         #expect(xs.subscriptions == [Subscription(200, 600)])
         #expect(ys1.subscriptions == [Subscription(300, 320)])
         #expect(ys2.subscriptions == [Subscription(400, 450)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an inner error fails the result and unsubscribes from the outer and the other inners")
@@ -124,7 +124,7 @@ struct MergeTests {
         #expect(ys1.subscriptions == [Subscription(300, 450)])
         #expect(ys2.subscriptions == [Subscription(400, 450)])
         #expect(ys3.subscriptions == [])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an outer error fails the result and unsubscribes from every running inner")
@@ -138,7 +138,7 @@ struct MergeTests {
         #expect(xs.subscriptions == [Subscription(200, 500)])
         #expect(ys1.subscriptions == [Subscription(300, 500)])
         #expect(ys2.subscriptions == [Subscription(400, 450)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal unsubscribes from the outer and every running inner at that tick")
@@ -154,7 +154,7 @@ struct MergeTests {
         #expect(ys1.subscriptions == [Subscription(300, 425)])
         #expect(ys2.subscriptions == [Subscription(400, 425)])
         #expect(ys3.subscriptions == [])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: merge(maxConcurrent:)
@@ -178,7 +178,7 @@ struct MergeTests {
         #expect(ys2.subscriptions == [Subscription(260, 460)])
         #expect(ys3.subscriptions == [Subscription(350, 480)])
         #expect(ys4.subscriptions == [Subscription(460, 760)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("maxConcurrent: an outer error drops the waiting inners")
@@ -191,7 +191,7 @@ struct MergeTests {
         #expect(observer.events == [.next(260, 1), .error(300, TestError("outer"))])
         #expect(ys1.subscriptions == [Subscription(210, 300)])
         #expect(ys2.subscriptions == [])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("maxConcurrent: disposal unsubscribes the running inner; waiting ones are never subscribed")
@@ -205,7 +205,7 @@ struct MergeTests {
         #expect(xs.subscriptions == [Subscription(200, 300)])
         #expect(ys1.subscriptions == [Subscription(210, 320)])
         #expect(ys2.subscriptions == [])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("maxConcurrent: thousands of waiting inners that complete synchronously do not recurse")
@@ -223,51 +223,6 @@ struct MergeTests {
         #expect(observer.events.last == .completed(20))
         #expect(first.subscriptions == [Subscription(0, 20)])
         subscription.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    // MARK: Marble twins of the documentation diagrams
-
-    @Test("diagram: merge interleaves two sources")
-    func diagramMergeArray() throws {
-        let scheduler = TestScheduler()
-        let first = scheduler.createHotObservable("-a---b---|")
-        let second = scheduler.createHotObservable("---c---d-----|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.merge(first.asObservable(), second.asObservable())
-        }
-        expectMarbles(observer, "-a-c-b-d-----|")
-        expectSubscriptions(first, "^--------!")
-        expectSubscriptions(second, "^------------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: merge() subscribes to each inner as it arrives")
-    func diagramMergeInners() throws {
-        let scheduler = TestScheduler()
-        let x = scheduler.createColdObservable("-1--2|")
-        let y = scheduler.createColdObservable("--3-4|")
-        let source = scheduler.createHotObservable("-x----y------|", values: ["x": x, "y": y])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.merge() }
-        expectMarbles(observer, "--1--2--3-4--|")
-        expectSubscriptions(source, "^------------!")
-        expectSubscriptions(x, "-^----!")
-        expectSubscriptions(y, "------^----!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: merge(maxConcurrent: 1) runs the inners one after another")
-    func diagramMergeLimited() throws {
-        let scheduler = TestScheduler()
-        let x = scheduler.createColdObservable("-1--2|")
-        let y = scheduler.createColdObservable("-3-4|")
-        let source = scheduler.createHotObservable("-x-y-------|", values: ["x": x, "y": y])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.merge(maxConcurrent: 1)
-        }
-        expectMarbles(observer, "--1--2-3-4-|")
-        expectSubscriptions(x, "-^----!")
-        expectSubscriptions(y, "------^---!")
         expectNoPendingWork(scheduler)
     }
 

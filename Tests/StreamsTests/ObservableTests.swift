@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Synchronization
 import Testing
 
@@ -77,7 +78,7 @@ struct ObservableTests {
         }
         #expect(observer.events == [.next(250, 1), .completed(250)])
         #expect(disposals.items == [250])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the disposable create returns runs once when the sequence fails during subscribe")
@@ -137,7 +138,7 @@ struct ObservableTests {
         subscription.dispose()
         #expect(log.items == ["next 1", "completed", "disposed"])
         #expect(source.subscriptions == [Subscription(0, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("subscribe(onNext:…) calls onError then onDisposed, once")
@@ -155,7 +156,7 @@ struct ObservableTests {
         subscription.dispose()
         #expect(log.items == ["next 1", "error up", "disposed"])
         #expect(source.subscriptions == [Subscription(0, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("subscribe(onNext:…) calls onDisposed once when disposed, and nothing after")
@@ -174,7 +175,7 @@ struct ObservableTests {
         try scheduler.run()
         #expect(log.items == ["next 1", "disposed"])
         #expect(source.subscriptions == [Subscription(0, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("subscribe(onNext:…) calls onDisposed once for a sequence that ends during subscribe")

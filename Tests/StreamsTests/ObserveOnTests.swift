@@ -14,7 +14,7 @@ struct ObserveOnTests {
         let observer = try scheduler.start { source.observe(on: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an error after the values sent before it")
@@ -24,17 +24,7 @@ struct ObserveOnTests {
         let observer = try scheduler.start { source.observe(on: scheduler) }
         #expect(observer.events == [.next(210, 2), .error(250, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("diagram: -a-b-| observed on the test scheduler stays -a-b-|")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(3, "b"), .completed(5)])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.observe(on: scheduler) }
-        #expect(observer.events == [.next(1, "a"), .next(3, "b"), .completed(5)])
-        #expect(source.subscriptions == [Subscription(0, 5)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("events wait for the delivering scheduler, in order")
@@ -51,7 +41,7 @@ struct ObserveOnTests {
         try target.advance(to: 7)
         #expect(observer.events == [.next(5, 1), .next(5, 2), .completed(5)])
         subscription.dispose()
-        #expect(target.pendingTicks.isEmpty)
+        expectNoPendingWork(target)
     }
 
     @Test("disposal drops the events still queued")
@@ -67,7 +57,8 @@ struct ObserveOnTests {
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(0, 250)])
         try scheduler.run()
-        #expect(scheduler.pendingTicks.isEmpty && target.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
+        expectNoPendingWork(target)
     }
 
     @Test("a value sent back into the source from onNext is delivered after the current one")
@@ -86,7 +77,7 @@ struct ObserveOnTests {
         }
         try scheduler.run()
         #expect(seen.items == ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
         subscription.dispose()
     }
 
@@ -156,20 +147,5 @@ private struct ConcurrentScheduler: Scheduler {
 
     func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
         schedule(action)
-    }
-}
-
-
-// MARK: Marble twins of the documented diagrams
-
-extension ObserveOnTests {
-    @Test("marbles: -a-b-| observed on the test scheduler is -a-b-|")
-    func marbleObserveOn() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.observe(on: scheduler) }
-        expectMarbles(observer, "-a-b-|")
-        expectSubscriptions(source, "^----!")
-        expectNoPendingWork(scheduler)
     }
 }

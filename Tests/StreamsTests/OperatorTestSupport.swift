@@ -1,4 +1,5 @@
 import Streams
+import StreamsTesting
 import Synchronization
 import Testing
 
@@ -105,7 +106,7 @@ func expectReleasesProbe(
     }
     #expect(values.items == expected, sourceLocation: sourceLocation)
     subscription.dispose()
-    #expect(scheduler.pendingTicks.isEmpty, sourceLocation: sourceLocation)
+    expectNoPendingWork(scheduler, sourceLocation: sourceLocation)
 }
 
 /// Subscribes through `makeOutput` to a hot source that sends 1 at 10 and 2 at 11 and then, at
@@ -134,7 +135,7 @@ func expectReleasesObserver(
             try scheduler.run()
         })
         #expect(released, "\(ending)", sourceLocation: sourceLocation)
-        #expect(scheduler.pendingTicks.isEmpty, sourceLocation: sourceLocation)
+        expectNoPendingWork(scheduler, sourceLocation: sourceLocation)
     }
 }
 
@@ -206,7 +207,7 @@ func expectReleasesWithInner<Value: Sendable>(
     #expect(ys.subscriptions == [Subscription(10, 30), Subscription(60, 65), Subscription(110, 115)],
             "\(label)", sourceLocation: sourceLocation)
     try scheduler.run()
-    #expect(scheduler.pendingTicks.isEmpty, sourceLocation: sourceLocation)
+    expectNoPendingWork(scheduler, sourceLocation: sourceLocation)
 }
 
 /// A source that lets a test send events into the current subscriber directly, so a handler

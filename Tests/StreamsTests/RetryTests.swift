@@ -5,27 +5,6 @@ import Testing
 
 @Suite("retry")
 struct RetryTests {
-    @Test("documentation diagram: retry(3)")
-    func diagramCount() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a#")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.retry(3) }
-        expectMarbles(observer, "-a-a-a#")
-        expectSubscriptions(source, "^-!", "--^-!", "----^-!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: retry()")
-    func diagramForever() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 16) { source.retry() }
-        expectMarbles(observer, "-a-a-a-a-a-a-a-a")
-        #expect(source.subscriptions.count == 8)
-        #expect(source.subscriptions.last == Subscription(14, 16))
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("a source that completes is subscribed once")
     func completes() throws {
         let scheduler = TestScheduler()
@@ -33,7 +12,7 @@ struct RetryTests {
         let observer = try scheduler.start { source.retry() }
         #expect(observer.events == [.next(300, 1), .next(350, 2), .next(400, 3), .completed(450)])
         #expect(source.subscriptions == [Subscription(200, 450)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that never ends is subscribed once, until disposal")
@@ -43,7 +22,7 @@ struct RetryTests {
         let observer = try scheduler.start { source.retry() }
         #expect(observer.events == [.next(300, 1), .next(350, 2), .next(400, 3)])
         #expect(source.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("resubscribes at the tick of each error, until disposed")
@@ -62,7 +41,7 @@ struct RetryTests {
         #expect(source.subscriptions == [
             Subscription(200, 450), Subscription(450, 700), Subscription(700, 950), Subscription(950, 1100),
         ])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("retry(3) makes three attempts in all and forwards the third error")
@@ -79,7 +58,7 @@ struct RetryTests {
             .error(260, TestError("up")),
         ])
         #expect(source.subscriptions == [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal during the second attempt unsubscribes it at the disposal tick")
@@ -93,7 +72,7 @@ struct RetryTests {
             .next(205, 1), .next(210, 2), .next(215, 3), .next(225, 1), .next(230, 2),
         ])
         #expect(source.subscriptions == [Subscription(200, 220), Subscription(220, 231)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("retry(3) of a source that completes is subscribed once")
@@ -103,7 +82,7 @@ struct RetryTests {
         let observer = try scheduler.start { source.retry(3) }
         #expect(observer.events == [.next(300, 1), .completed(450)])
         #expect(source.subscriptions == [Subscription(200, 450)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("retry(1) is the source itself")
@@ -113,7 +92,7 @@ struct RetryTests {
         let observer = try scheduler.start { source.retry(1) }
         #expect(observer.events == [.next(210, 1), .error(220, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("retry(0) completes at once without subscribing, as in RxSwift")
@@ -123,7 +102,7 @@ struct RetryTests {
         let observer = try scheduler.start { source.retry(0) }
         #expect(observer.events == [.completed(200)])
         #expect(source.subscriptions.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that fails during subscribe many times in a row is retried in a loop")

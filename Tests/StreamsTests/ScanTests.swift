@@ -4,26 +4,6 @@ import Testing
 
 @Suite("scan")
 struct ScanTests {
-    @Test("documentation diagram: scan(0, accumulator: +)")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-1-2-3-|", values: ["1": 1, "2": 2, "3": 3])
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.scan(0, accumulator: +) }
-        expectMarbles(observer, "-1-3-6-|", values: ["1": 1, "3": 3, "6": 6])
-        expectSubscriptions(source, "^------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("documentation diagram: scan(into: \"\") { $0 += $1 }")
-    func diagramInto() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.scan(into: "") { $0 += $1 } }
-        expectMarbles(observer, "-x-y-z-|", values: ["x": "a", "y": "ab", "z": "abc"])
-        expectSubscriptions(source, "^------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("emits each running result but never the seed")
     func runningResults() throws {
         let scheduler = TestScheduler()
@@ -33,7 +13,7 @@ struct ScanTests {
         let observer = try scheduler.start { source.scan(42) { $0 + $1 } }
         #expect(observer.events == [.next(210, 44), .next(220, 47), .next(230, 51), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an empty source completes without emitting the seed")
@@ -43,7 +23,7 @@ struct ScanTests {
         let observer = try scheduler.start { source.scan(42) { $0 + $1 } }
         #expect(observer.events == [.completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that never emits leaves the output silent until disposal")
@@ -53,7 +33,7 @@ struct ScanTests {
         let observer = try scheduler.start { source.scan(42) { $0 + $1 } }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an upstream error and unsubscribes at its tick")
@@ -63,7 +43,7 @@ struct ScanTests {
         let observer = try scheduler.start { source.scan(42) { $0 + $1 } }
         #expect(observer.events == [.next(210, 44), .error(250, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing accumulator ends the sequence with its error and unsubscribes")
@@ -80,7 +60,7 @@ struct ScanTests {
         }
         #expect(observer.events == [.next(210, 44), .error(220, TestError("three"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing in-place accumulator ends the sequence with its error")
@@ -95,7 +75,7 @@ struct ScanTests {
         }
         #expect(observer.events == [.next(210, [2]), .error(220, TestError("three"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -105,7 +85,7 @@ struct ScanTests {
         let observer = try scheduler.start(disposed: 225) { source.scan(0, accumulator: +) }
         #expect(observer.events == [.next(210, 1), .next(220, 3)])
         #expect(source.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("each subscription accumulates from the seed on its own")
@@ -121,7 +101,7 @@ struct ScanTests {
         #expect(early.events == [.next(210, 1), .next(220, 3), .next(230, 6), .completed(240)])
         #expect(late.events == [.next(220, 2), .next(230, 5), .completed(240)])
         #expect(source.subscriptions == [Subscription(200, 240), Subscription(215, 240)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent into the source from inside the subscriber is accumulated after the current one")

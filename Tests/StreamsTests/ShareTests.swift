@@ -77,7 +77,7 @@ struct ShareTests {
         #expect(s.res2.events == Self.replayed(replay, endingWith: 5, at: 300) + [.next(320, 6)])
         #expect(s.res3.events == [.next(550, 7)])
         #expect(s.xs.subscriptions == [Subscription(200, 400), Subscription(500, 600)])
-        #expect(s.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(s.scheduler)
     }
 
     @Test("whileConnected: after an error, a subscriber arriving from inside its handler connects again",
@@ -92,7 +92,7 @@ struct ShareTests {
         #expect(s.res2Again.events == [.next(340, -1)])
         #expect(s.res3.events == [.next(550, 7)])
         #expect(s.xs.subscriptions == [Subscription(200, 330), Subscription(330, 400), Subscription(500, 600)])
-        #expect(s.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(s.scheduler)
     }
 
     @Test("whileConnected: after completion, a subscriber arriving from inside its handler connects again",
@@ -105,7 +105,7 @@ struct ShareTests {
         #expect(s.res2Again.events == [.next(340, -1)])
         #expect(s.res3.events == [.next(550, 7)])
         #expect(s.xs.subscriptions == [Subscription(200, 330), Subscription(330, 400), Subscription(500, 600)])
-        #expect(s.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(s.scheduler)
     }
 
     // MARK: forever
@@ -117,7 +117,7 @@ struct ShareTests {
         #expect(s.res2.events == Self.replayed(replay, endingWith: 5, at: 300) + [.next(320, 6)])
         #expect(s.res3.events == Self.replayed(replay, endingWith: 6, at: 500) + [.next(550, 7)])
         #expect(s.xs.subscriptions == [Subscription(200, 400), Subscription(500, 600)])
-        #expect(s.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(s.scheduler)
     }
 
     @Test("forever: after an error, later subscribers get the replay and the error, without reconnecting",
@@ -131,7 +131,7 @@ struct ShareTests {
         #expect(s.res2Again.events == Self.replayed(replay, endingWith: 6, at: 330) + [error])
         #expect(s.res3.events == Self.replayed(replay, endingWith: 6, at: 500) + [.error(500, TestError("source"))])
         #expect(s.xs.subscriptions == [Subscription(200, 330)])
-        #expect(s.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(s.scheduler)
     }
 
     @Test("forever: after completion, later subscribers get the replay and the completion", arguments: 0..<5)
@@ -141,7 +141,7 @@ struct ShareTests {
         #expect(s.res1Again.events == Self.replayed(replay, endingWith: 6, at: 330) + [.completed(330)])
         #expect(s.res3.events == Self.replayed(replay, endingWith: 6, at: 500) + [.completed(500)])
         #expect(s.xs.subscriptions == [Subscription(200, 330)])
-        #expect(s.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(s.scheduler)
     }
 
     // MARK: Cold sources, disposal, re-entrancy, release
@@ -155,7 +155,7 @@ struct ShareTests {
         #expect(first.events == [.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
         #expect(second.events == [.next(215, 1), .next(220, 2), .next(230, 3), .completed(240)])
         #expect(xs.subscriptions == [Subscription(200, 240)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposing the last subscriber disposes the source subscription at that tick")
@@ -165,7 +165,7 @@ struct ShareTests {
         let observer = try scheduler.start(disposed: 230) { xs.share() }
         #expect(observer.events == [.next(210, 1)])
         #expect(xs.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error reaches every subscriber and ends the connection")
@@ -177,7 +177,7 @@ struct ShareTests {
         #expect(first.events == [.next(210, 1), .error(220, TestError("source"))])
         #expect(second.events == [.next(210, 1), .error(220, TestError("source"))])
         #expect(xs.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a synchronous source runs again for a subscriber arriving after it completed")
@@ -235,56 +235,10 @@ struct ShareTests {
             subscription.dispose()
         }))
         #expect(source.subscriptions == [Subscription(100, 120)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: Marble twins of the documentation diagrams
-
-    @Test("diagram: without share, a cold source runs once per subscriber")
-    func diagramCold() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a-b|")
-        let (first, second) = try subscribeTwice(to: source, at: 0, 2, on: scheduler)
-        expectMarbles(first, "-a-b|")
-        expectMarbles(second, "---a-b|")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: share() lets a later subscriber join the running connection")
-    func diagramJoin() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a-b|")
-        let shared = source.share()
-        let (first, second) = try subscribeTwice(to: shared, at: 0, 2, on: scheduler)
-        expectMarbles(first, "-a-b|")
-        expectMarbles(second, "---b|")
-        expectSubscriptions(source, "^---!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: share(replay: 1) replays b to a subscriber arriving at 4")
-    func diagramReplay() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a-b-c-d-e-|")
-        let shared = source.share(replay: 1)
-        let (first, second) = try subscribeTwice(to: shared, at: 0, 4, on: scheduler)
-        expectMarbles(first, "-a-b-c-d-e-|")
-        expectMarbles(second, "----bc-d-e-|")
-        expectSubscriptions(source, "^----------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: share() connects again after the source completed")
-    func diagramReconnect() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createColdObservable("-a-b|")
-        let shared = source.share()
-        let (first, second) = try subscribeTwice(to: shared, at: 0, 5, on: scheduler)
-        expectMarbles(first, "-a-b|")
-        expectMarbles(second, "------a-b|")
-        expectSubscriptions(source, "^---!", "-----^---!")
-        expectNoPendingWork(scheduler)
-    }
 }
 
 /// Subscribes a first observer to `source` at `firstTick` and a second at `secondTick`, runs the

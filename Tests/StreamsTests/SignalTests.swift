@@ -13,7 +13,7 @@ struct SignalTests {
         let observer = try scheduler.start { source.asSignal(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
         #expect(observer.events == [.next(210, 1), .next(220, 2), .next(230, 0), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a completion passes through")
@@ -23,7 +23,7 @@ struct SignalTests {
         let observer = try scheduler.start { source.asSignal(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
         #expect(observer.events == [.next(210, 1), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("events wait for the signal's scheduler")
@@ -39,7 +39,7 @@ struct SignalTests {
         try target.run()
         #expect(values.items == [1, 0])
         subscription.dispose()
-        #expect(target.pendingTicks.isEmpty)
+        expectNoPendingWork(target)
     }
 
     @Test("on a dispatch queue, events arrive on the queue")
@@ -81,7 +81,7 @@ struct SignalTests {
         #expect(first.events == [.next(210, 1), .next(220, 2)])
         #expect(second.events == [.next(220, 2), .next(230, 3)])
         #expect(source.subscriptions == [Subscription(200, 235), Subscription(250, 260)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("after the source ends, the next subscriber starts a new subscription")
@@ -114,7 +114,7 @@ struct SignalTests {
         }
         #expect(observer.events == [.next(210, 1), .next(240, 20), .completed(250)])
         #expect(fallback.subscriptions == [Subscription(230, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("onErrorRecover builds the continuation from the error")
@@ -126,7 +126,7 @@ struct SignalTests {
                 .asObservable()
         }
         #expect(observer.events == [.next(210, "a"), .next(230, "recovered from x"), .completed(230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("just and empty deliver on the scheduler")
@@ -137,8 +137,8 @@ struct SignalTests {
         let emptyScheduler = TestScheduler()
         let empty = try emptyScheduler.start { Signal<Int>.empty(scheduler: emptyScheduler).asObservable() }
         #expect(empty.events == [.completed(200)])
-        #expect(scheduler.pendingTicks.isEmpty)
-        #expect(emptyScheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
+        expectNoPendingWork(emptyScheduler)
     }
 
     @Test("emit(onNext:onCompleted:onDisposed:) reports values, completion, then disposal")
@@ -187,7 +187,7 @@ struct SignalTests {
                 .asObservable()
         }
         #expect(observer.events == [.next(210, 10), .next(230, 30), .completed(240)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent back into the source from a subscriber reaches every subscriber after the current one")
@@ -221,69 +221,23 @@ struct SignalTests {
             })
             #expect(released, "disposing: \(disposing)")
             #expect(source.subscriptions == [Subscription(0, 12)])
-            #expect(scheduler.pendingTicks.isEmpty)
+            expectNoPendingWork(scheduler)
         }
     }
 }
 
-// MARK: Marble twins of the documented diagrams
+// MARK: Marbles
 
 extension SignalTests {
-    @Test("marbles: -a-b-# as a signal with onErrorJustReturn x is -a-b-(x|)")
-    func marbleOnErrorJustReturn() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.asSignal(onErrorJustReturn: "x", scheduler: scheduler).asObservable()
-        }
-        expectMarbles(observer, "-a-b-(x|)")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: a late subscriber to -a-b-c-d-| gets -----c-d-|, with one source subscription ^--------!")
-    func marbleSharing() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-d-|")
-        let signal = source.asSignal(onErrorJustReturn: "x", scheduler: scheduler)
-        let late = scheduler.createObserver(String.self)
-        let lateSubscription = SerialDisposable()
-        scheduler.scheduleAt(4) { lateSubscription.disposable = signal.asObservable().subscribe(late.asObserver()) }
-        let early = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { signal.asObservable() }
-        expectMarbles(early, "-a-b-c-d-|")
-        expectMarbles(late, "-----c-d-|")
-        expectSubscriptions(source, "^--------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("marbles: -a-# continuing with the signal --x-y-| is -a--y-|")
     func marbleOnErrorSignalWith() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-#")
-        let fallback = scheduler.createHotObservable("--x-y-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.asSignal(
-                onErrorSignalWith: fallback.asSignal(onErrorJustReturn: "e", scheduler: scheduler),
-                scheduler: scheduler
+        expectMarbles("-a--y-|") { m in
+            let source = m.hot("-a-#")
+            let fallback = m.hot("--x-y-|", subscriptions: "---^--!")
+            return source.asSignal(
+                onErrorSignalWith: fallback.asSignal(onErrorJustReturn: "e", scheduler: m.scheduler),
+                scheduler: m.scheduler
             ).asObservable()
         }
-        expectMarbles(observer, "-a--y-|")
-        expectSubscriptions(fallback, "---^--!")
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("marbles: just(a) is (a|) and empty() is |")
-    func marbleJustAndEmpty() throws {
-        let scheduler = TestScheduler()
-        let just = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Signal.just("a", scheduler: scheduler).asObservable()
-        }
-        expectMarbles(just, "(a|)")
-        let emptyScheduler = TestScheduler()
-        let empty = try emptyScheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Signal<String>.empty(scheduler: emptyScheduler).asObservable()
-        }
-        expectMarbles(empty, "|")
-        #expect(scheduler.pendingTicks.isEmpty)
-        #expect(emptyScheduler.pendingTicks.isEmpty)
     }
 }

@@ -16,7 +16,7 @@ struct SingleTests {
         }
         let observer = try scheduler.start { single.asObservable() }
         #expect(observer.events == [.next(220, 42), .completed(220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("create delivers a failure as an error")
@@ -27,7 +27,7 @@ struct SingleTests {
         }
         let observer = try scheduler.start { single.asObservable() }
         #expect(observer.events == [.error(220, TestError("x"))])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("create keeps the first result only and then disposes the work")
@@ -79,7 +79,7 @@ struct SingleTests {
         let observer = try scheduler.start(disposed: 250) { single.asObservable() }
         #expect(observer.events.isEmpty)
         #expect(cancelledAt.withLock { $0 } == 250)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: subscribing
@@ -155,7 +155,7 @@ struct SingleTests {
         #expect(observer.events == [.next(230, 101), .completed(230)])
         #expect(first.subscriptions == [Subscription(200, 210)])
         #expect(second.subscriptions == [Subscription(210, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("flatMap fails when the first single, the selector or the second single fails")
@@ -176,7 +176,7 @@ struct SingleTests {
         }
         #expect(observer.events.isEmpty)
         #expect(second.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("catch replaces a failure with another single; a throwing handler fails")
@@ -196,7 +196,7 @@ struct SingleTests {
         let observer = try scheduler.start { failing.asSingle().retry(3).asObservable() }
         #expect(observer.events == [.error(230, TestError("x"))])
         #expect(failing.subscriptions == [Subscription(200, 210), Subscription(210, 220), Subscription(220, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("retry stops at the first success")
@@ -260,7 +260,7 @@ struct SingleTests {
         try target.run()
         #expect(results.items == ["success(1)"])
         subscription.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("delay shifts a success and forwards a failure at once")
@@ -272,7 +272,7 @@ struct SingleTests {
             Single<Int>.error(TestError("x")).delay(.seconds(30), scheduler: scheduler).asObservable()
         }
         #expect(failure.events == [.error(1200, TestError("x"))])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: asSingle
@@ -284,7 +284,7 @@ struct SingleTests {
         let observer = try scheduler.start { source.asSingle().asObservable() }
         #expect(observer.events == [.next(250, 2), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("asSingle fails with noElements when the source completes empty")
@@ -294,7 +294,7 @@ struct SingleTests {
         let observer = try scheduler.start { source.asSingle().asObservable() }
         #expect(observer.events == [.error(250, SingleError.noElements)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("asSingle fails with moreThanOneElement at the second value and unsubscribes")
@@ -304,7 +304,7 @@ struct SingleTests {
         let observer = try scheduler.start { source.asSingle().asObservable() }
         #expect(observer.events == [.error(220, SingleError.moreThanOneElement)])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("asSingle passes an error through")
@@ -314,7 +314,7 @@ struct SingleTests {
         let observer = try scheduler.start { source.asSingle().asObservable() }
         #expect(observer.events == [.error(220, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("asSingle disposal ends the source subscription")
@@ -324,7 +324,7 @@ struct SingleTests {
         let observer = try scheduler.start(disposed: 250) { source.asSingle().asObservable() }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent back into the source when the single succeeds is not delivered")
@@ -357,12 +357,12 @@ struct SingleTests {
                 try scheduler.run()
             })
             #expect(released, "\(ending)")
-            #expect(scheduler.pendingTicks.isEmpty)
+            expectNoPendingWork(scheduler)
         }
     }
 }
 
-// MARK: Marble twins of the documented diagrams
+// MARK: Marbles
 
 extension SingleTests {
     @Test("marbles: a single succeeds as --(a|) and fails as --#")
@@ -380,67 +380,8 @@ extension SingleTests {
             }.asObservable()
         }
         expectMarbles(failure, "--#")
-        #expect(scheduler.pendingTicks.isEmpty)
-        #expect(failureScheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("marbles: just(a) is (a|) and error(e) is #")
-    func marbleJustAndError() throws {
-        let scheduler = TestScheduler()
-        let just = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { Single.just("a").asObservable() }
-        expectMarbles(just, "(a|)")
-        let errorScheduler = TestScheduler()
-        let error = try errorScheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Single<String>.error(TestError("error")).asObservable()
-        }
-        expectMarbles(error, "#")
-        #expect(scheduler.pendingTicks.isEmpty)
-        #expect(errorScheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("marbles: --(a|) mapped by uppercased() is --(A|)")
-    func marbleMap() throws {
-        let scheduler = TestScheduler()
-        let single = scheduler.createColdObservable("--(a|)")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            single.asSingle().map { $0.uppercased() }.asObservable()
-        }
-        expectMarbles(observer, "--(A|)")
         expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: --# with catchAndReturn(x) is --(x|)")
-    func marbleCatchAndReturn() throws {
-        let scheduler = TestScheduler()
-        let single = scheduler.createColdObservable("--#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            single.asSingle().catchAndReturn("x").asObservable()
-        }
-        expectMarbles(observer, "--(x|)")
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("marbles: -(a|) delayed by 2 is ---(a|)")
-    func marbleDelay() throws {
-        let scheduler = TestScheduler()
-        let single = scheduler.createColdObservable("-(a|)")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            single.asSingle().delay(.seconds(2), scheduler: scheduler).asObservable()
-        }
-        expectMarbles(observer, "---(a|)")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: -# retried 3 times is ---#, subscribed ^! -^! --^!")
-    func marbleRetry() throws {
-        let scheduler = TestScheduler()
-        let single = scheduler.createColdObservable("-#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            single.asSingle().retry(3).asObservable()
-        }
-        expectMarbles(observer, "---#")
-        expectSubscriptions(single, "^!", "-^!", "--^!")
-        expectNoPendingWork(scheduler)
+        expectNoPendingWork(failureScheduler)
     }
 
     @Test("marbles: asSingle of -a--| is ----(a|)")
@@ -450,7 +391,7 @@ extension SingleTests {
         let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.asSingle().asObservable() }
         expectMarbles(observer, "----(a|)")
         expectSubscriptions(source, "^---!")
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: asSingle of -a-b-| is ---# with moreThanOneElement")
@@ -460,16 +401,7 @@ extension SingleTests {
         let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.asSingle().asObservable() }
         expectMarbles(observer, "---#", error: SingleError.moreThanOneElement)
         expectSubscriptions(source, "^--!")
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("marbles: asSingle of ---| is ---# with noElements")
-    func marbleAsSingleEmpty() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("---|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.asSingle().asObservable() }
-        expectMarbles(observer, "---#", error: SingleError.noElements)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 }
 
@@ -493,6 +425,6 @@ struct SingleSwitchReleaseTests {
         }
         #expect(flattened.events == [.next(1213, "x"), .completed(1213)])
         #expect(inner.subscriptions == [Subscription(1210, 1213)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 }

@@ -4,16 +4,6 @@ import Testing
 
 @Suite("skip")
 struct SkipTests {
-    @Test("documentation diagram: skip(2)")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-d-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.skip(2) }
-        expectMarbles(observer, "-----c-d-|")
-        expectSubscriptions(source, "^--------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("drops the first values and emits the rest")
     func dropsFirst() throws {
         let scheduler = TestScheduler()
@@ -23,7 +13,7 @@ struct SkipTests {
         let observer = try scheduler.start { source.skip(3) }
         #expect(observer.events == [.next(240, 4), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("skip(0) emits every value")
@@ -32,7 +22,7 @@ struct SkipTests {
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
         let observer = try scheduler.start { source.skip(0) }
         #expect(observer.events == [.next(210, 1), .next(220, 2), .completed(250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("completes while values are still being dropped")
@@ -42,7 +32,7 @@ struct SkipTests {
         let observer = try scheduler.start { source.skip(3) }
         #expect(observer.events == [.completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an error while values are still being dropped")
@@ -52,7 +42,7 @@ struct SkipTests {
         let observer = try scheduler.start { source.skip(3) }
         #expect(observer.events == [.error(250, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -62,7 +52,7 @@ struct SkipTests {
         let observer = try scheduler.start(disposed: 225) { source.skip(1) }
         #expect(observer.events == [.next(220, 2)])
         #expect(source.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("each subscription counts on its own")

@@ -4,16 +4,6 @@ import Testing
 
 @Suite("startWith")
 struct StartWithTests {
-    @Test("documentation diagram: startWith(\"a\", \"b\")")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("----c-d-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.startWith("a", "b") }
-        expectMarbles(observer, "(ab)c-d-|")
-        expectSubscriptions(source, "^-------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("emits the prefix at the subscription tick, then the source's events")
     func prefixThenSource() throws {
         let scheduler = TestScheduler()
@@ -21,7 +11,7 @@ struct StartWithTests {
         let observer = try scheduler.start { source.startWith(-2, -1) }
         #expect(observer.events == [.next(200, -2), .next(200, -1), .next(220, 2), .next(230, 3), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("with no elements it is the source itself")
@@ -31,7 +21,7 @@ struct StartWithTests {
         let observer = try scheduler.start { source.startWith() }
         #expect(observer.events == [.next(210, 1), .completed(220)])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error from the source follows the prefix")
@@ -41,7 +31,7 @@ struct StartWithTests {
         let observer = try scheduler.start { source.startWith(0) }
         #expect(observer.events == [.next(200, 0), .error(210, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 210)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -51,7 +41,7 @@ struct StartWithTests {
         let observer = try scheduler.start(disposed: 215) { source.startWith(0) }
         #expect(observer.events == [.next(200, 0), .next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 215)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("each subscription receives the prefix again")

@@ -19,7 +19,7 @@ struct SubscribeOnTests {
         #expect(observer.events.isEmpty)
         #expect(subscribedAt.withLock { $0 } == 200)
         #expect(disposedAt.withLock { $0 } == 1000)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a completion is forwarded and the source subscription ends")
@@ -29,7 +29,7 @@ struct SubscribeOnTests {
         let observer = try scheduler.start { source.subscribe(on: scheduler) }
         #expect(observer.events == [.completed(300)])
         #expect(source.subscriptions == [Subscription(200, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error is forwarded and the source subscription ends")
@@ -39,7 +39,7 @@ struct SubscribeOnTests {
         let observer = try scheduler.start { source.subscribe(on: scheduler) }
         #expect(observer.events == [.error(300, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal ends the source subscription")
@@ -49,17 +49,7 @@ struct SubscribeOnTests {
         let observer = try scheduler.start { source.subscribe(on: scheduler) }
         #expect(observer.events == [.next(210, 2)])
         #expect(source.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("diagram: -a-b-| subscribed on the test scheduler stays -a-b-|, subscribed ^----!")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(3, "b"), .completed(5)])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.subscribe(on: scheduler) }
-        #expect(observer.events == [.next(1, "a"), .next(3, "b"), .completed(5)])
-        #expect(source.subscriptions == [Subscription(0, 5)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposing before the scheduled subscription ran cancels it")
@@ -71,7 +61,7 @@ struct SubscribeOnTests {
         let observer = try scheduler.start(subscribed: 200, disposed: 200) { source.subscribe(on: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the observer is released after completion and after disposal")
@@ -87,7 +77,7 @@ struct SubscribeOnTests {
                 try scheduler.run()
             })
             #expect(released)
-            #expect(scheduler.pendingTicks.isEmpty)
+            expectNoPendingWork(scheduler)
         }
     }
 
@@ -115,20 +105,5 @@ struct SubscribeOnTests {
         subscription.dispose()
         #expect(disposed.wait(timeout: .now() + 10) == .success)
         #expect(log.items == ["subscribe onQueue=true", "next(1) onQueue=true", "dispose onQueue=true"])
-    }
-}
-
-
-// MARK: Marble twins of the documented diagrams
-
-extension SubscribeOnTests {
-    @Test("marbles: -a-b-| subscribed on the test scheduler is -a-b-|, subscribed ^----!")
-    func marbleSubscribeOn() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.subscribe(on: scheduler) }
-        expectMarbles(observer, "-a-b-|")
-        expectSubscriptions(source, "^----!")
-        expectNoPendingWork(scheduler)
     }
 }

@@ -38,7 +38,7 @@ struct SwitchTests {
         #expect(fixture.ys1.subscriptions == [Subscription(300, 400)])
         #expect(fixture.ys2.subscriptions == [Subscription(400, 450)])
         #expect(fixture.ys3.subscriptions == [Subscription(500, 650)])
-        #expect(fixture.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(fixture.scheduler)
     }
 
     @Test("an error from the current inner fails the result at once")
@@ -54,7 +54,7 @@ struct SwitchTests {
         #expect(fixture.ys1.subscriptions == [Subscription(300, 400)])
         #expect(fixture.ys2.subscriptions == [Subscription(400, 450)])
         #expect(fixture.ys3.subscriptions == [])
-        #expect(fixture.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(fixture.scheduler)
     }
 
     @Test("an outer error fails the result and disposes the current inner")
@@ -71,7 +71,7 @@ struct SwitchTests {
         #expect(xs.subscriptions == [Subscription(200, 500)])
         #expect(fixture.ys1.subscriptions == [Subscription(300, 400)])
         #expect(fixture.ys3.subscriptions == [Subscription(400, 500)])
-        #expect(fixture.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(fixture.scheduler)
     }
 
     @Test("completes with the outer when no inner is running")
@@ -84,7 +84,7 @@ struct SwitchTests {
         ])
         #expect(xs.subscriptions == [Subscription(200, 600)])
         #expect(fixture.ys2.subscriptions == [Subscription(300, 350)])
-        #expect(fixture.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(fixture.scheduler)
     }
 
     @Test("an empty outer completes at once")
@@ -94,7 +94,7 @@ struct SwitchTests {
         let observer = try scheduler.start { xs.switchLatest() }
         #expect(observer.events == [.completed(250)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal unsubscribes from the outer and the current inner")
@@ -107,7 +107,7 @@ struct SwitchTests {
         #expect(fixture.ys1.subscriptions == [Subscription(300, 400)])
         #expect(fixture.ys2.subscriptions == [Subscription(400, 425)])
         #expect(fixture.ys3.subscriptions == [])
-        #expect(fixture.scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(fixture.scheduler)
     }
 
     @Test("synchronous inners complete the result")
@@ -144,19 +144,5 @@ struct SwitchTests {
     @Test("releases the observer after completion, error and disposal")
     func releases() throws {
         try expectReleasesWithInner(sending: { $0 }) { outer, _, _ in outer.switchLatest() }
-    }
-
-    @Test("diagram: switchLatest follows the latest inner")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let x = scheduler.createColdObservable("-1---2|")
-        let y = scheduler.createColdObservable("-3--4|")
-        let source = scheduler.createHotObservable("-x-y------|", values: ["x": x, "y": y])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.switchLatest() }
-        expectMarbles(observer, "--1-3--4--|")
-        expectSubscriptions(source, "^---------!")
-        expectSubscriptions(x, "-^-!")
-        expectSubscriptions(y, "---^----!")
-        expectNoPendingWork(scheduler)
     }
 }

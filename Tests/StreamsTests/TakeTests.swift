@@ -5,16 +5,6 @@ import Testing
 
 @Suite("take")
 struct TakeTests {
-    @Test("documentation diagram: take(2)")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.take(2) }
-        expectMarbles(observer, "-a-(b|)")
-        expectSubscriptions(source, "^--!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("emits the first values and completes at the tick of the last one")
     func completesAfterCount() throws {
         let scheduler = TestScheduler()
@@ -25,7 +15,7 @@ struct TakeTests {
         let observer = try scheduler.start { source.take(3) }
         #expect(observer.events == [.next(210, 9), .next(230, 13), .next(270, 7), .completed(270)])
         #expect(source.subscriptions == [Subscription(200, 270)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards the completion of a source that ends before the count")
@@ -35,7 +25,7 @@ struct TakeTests {
         let observer = try scheduler.start { source.take(5) }
         #expect(observer.events == [.next(210, 9), .next(230, 13), .completed(300)])
         #expect(source.subscriptions == [Subscription(200, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an error that comes before the count")
@@ -45,7 +35,7 @@ struct TakeTests {
         let observer = try scheduler.start { source.take(5) }
         #expect(observer.events == [.next(210, 9), .error(230, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("take(0) completes at once without subscribing to the source")
@@ -55,7 +45,7 @@ struct TakeTests {
         let observer = try scheduler.start { source.take(0) }
         #expect(observer.events == [.completed(200)])
         #expect(source.subscriptions.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -65,7 +55,7 @@ struct TakeTests {
         let observer = try scheduler.start(disposed: 225) { source.take(3) }
         #expect(observer.events == [.next(210, 1), .next(220, 2)])
         #expect(source.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("counts a value before delivering it, so a re-entrant value is not taken")
@@ -92,17 +82,6 @@ struct TakeTests {
 
 @Suite("take(while:)")
 struct TakeWhileTests {
-    @Test("documentation diagram: take(while: { $0 < 3 })")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let values: [Character: Int] = ["1": 1, "2": 2, "3": 3, "4": 4]
-        let source = scheduler.createHotObservable("-1-2-3-4-|", values: values)
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.take(while: { $0 < 3 }) }
-        expectMarbles(observer, "-1-2-|", values: values)
-        expectSubscriptions(source, "^----!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("forwards the completion of a source whose values all pass")
     func sourceCompletes() throws {
         let scheduler = TestScheduler()
@@ -110,7 +89,7 @@ struct TakeWhileTests {
         let observer = try scheduler.start { source.take(while: { $0 < 3 }) }
         #expect(observer.events == [.next(210, 1), .next(220, 2), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an upstream error")
@@ -120,7 +99,7 @@ struct TakeWhileTests {
         let observer = try scheduler.start { source.take(while: { $0 < 3 }) }
         #expect(observer.events == [.next(210, 1), .error(220, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing predicate ends the sequence with its error and unsubscribes")
@@ -135,7 +114,7 @@ struct TakeWhileTests {
         }
         #expect(observer.events == [.next(210, 1), .error(220, TestError("two"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal stops delivery and unsubscribes at the disposal tick")
@@ -145,7 +124,7 @@ struct TakeWhileTests {
         let observer = try scheduler.start(disposed: 215) { source.take(while: { _ in true }) }
         #expect(observer.events == [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 215)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a re-entrant value after the stop is dropped")
@@ -174,18 +153,6 @@ struct TakeWhileTests {
 
 @Suite("take(until:)")
 struct TakeUntilTests {
-    @Test("documentation diagram: take(until: other)")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-d-|")
-        let other = scheduler.createHotObservable("----x---")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.take(until: other) }
-        expectMarbles(observer, "-a-b|")
-        expectSubscriptions(source, "^---!")
-        expectSubscriptions(other, "^---!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("completes when the other sequence emits, and unsubscribes from both")
     func otherEmits() throws {
         let scheduler = TestScheduler()
@@ -197,7 +164,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.next(210, 2), .next(220, 3), .completed(225)])
         #expect(source.subscriptions == [Subscription(200, 225)])
         #expect(other.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("completes before any value when the other sequence emits first")
@@ -209,7 +176,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.completed(210)])
         #expect(source.subscriptions == [Subscription(200, 210)])
         #expect(other.subscriptions == [Subscription(200, 210)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("forwards an error from the other sequence")
@@ -221,7 +188,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.next(210, 2), .next(220, 3), .error(225, TestError("other"))])
         #expect(source.subscriptions == [Subscription(200, 225)])
         #expect(other.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an other sequence that completes without a value changes nothing")
@@ -233,7 +200,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.next(210, 2), .next(230, 4), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
         #expect(other.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the source completing first unsubscribes from the other sequence")
@@ -245,7 +212,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.next(210, 2), .completed(220)])
         #expect(source.subscriptions == [Subscription(200, 220)])
         #expect(other.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the source failing first unsubscribes from the other sequence")
@@ -257,7 +224,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.next(210, 2), .error(220, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
         #expect(other.subscriptions == [Subscription(200, 220)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal unsubscribes from both at the disposal tick")
@@ -269,7 +236,7 @@ struct TakeUntilTests {
         #expect(observer.events == [.next(210, 1), .next(220, 2)])
         #expect(source.subscriptions == [Subscription(200, 225)])
         #expect(other.subscriptions == [Subscription(200, 225)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an other sequence that emits during subscribe completes at once; the source is never subscribed")
@@ -279,7 +246,7 @@ struct TakeUntilTests {
         let observer = try scheduler.start { source.take(until: Observable.just(())) }
         #expect(observer.events == [.completed(200)])
         #expect(source.subscriptions.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the other sequence emitting from inside the subscriber completes after the current value")

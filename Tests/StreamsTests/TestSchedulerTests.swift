@@ -64,7 +64,7 @@ struct TestSchedulerTests {
         let ran = Recorder<Int>()
         let disposable = scheduler.scheduleAt(10) { ran.append(10) }
         disposable.dispose()
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
         try scheduler.run()
         #expect(ran.items.isEmpty)
     }
@@ -99,5 +99,62 @@ struct TestSchedulerTests {
         #expect(hotObserver.events == [.next(250, 2)])
         #expect(coldObserver.events == [.next(250, 1)])
         #expect(hot.subscriptions == [Subscription(200)])
+    }
+
+    @Test("moving the clock backwards is an error naming the caller's line")
+    func backwards() throws {
+        let scheduler = TestScheduler()
+        try scheduler.advance(to: 10)
+        do {
+            try scheduler.advance(to: 5)
+            Issue.record("advance(to: 5) at tick 10 did not throw")
+        } catch {
+            #expect(error == .clockMovedBackwards(now: 10, target: 5, location: "StreamsTests/TestSchedulerTests.swift:\(#line - 3)"))
+        }
+        #expect(throws: TestSchedulerError.self) { try scheduler.advance(by: -1) }
+        #expect(scheduler.clock == 10)
+    }
+
+    @Test("scheduling before now is an error at the next run, naming the line; the action is dropped")
+    func scheduledInThePast() throws {
+        let scheduler = TestScheduler()
+        try scheduler.advance(to: 10)
+        let ran = Recorder<Int>()
+        let line = #line + 1
+        scheduler.scheduleAt(3) { ran.append(3) }
+        #expect(throws: TestSchedulerError.scheduledInThePast(tick: 3, now: 10, location: "StreamsTests/TestSchedulerTests.swift:\(line)")) {
+            try scheduler.run()
+        }
+        #expect(ran.items.isEmpty)
+        try scheduler.run()
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("starting a scheduler a second time with the default ticks is an error, not an empty recording")
+    func startedTwice() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        _ = try scheduler.start { source }
+        #expect(throws: TestSchedulerError.self) { _ = try scheduler.start { source } }
+        #expect(source.subscriptions == [Subscription(200, 220)])
+        let retry = try scheduler.start(created: 1000, subscribed: 1100, disposed: 2000) { source }
+        #expect(retry.events == [.next(1110, 1), .completed(1120)])
+    }
+
+    @Test("RxTest parity: the subscription from start ends at the terminal event")
+    func startEndsAtTerminal() throws {
+        // RxTest: `scheduler.start { xs }` for a cold xs completing 20 ticks after subscription
+        // logs Subscription(200, 220), and a hot xs failing at 250 logs Subscription(200, 250).
+        let scheduler = TestScheduler()
+        let cold = scheduler.createColdObservable([.next(10, "a"), .completed(20)])
+        let observer = try scheduler.start { cold }
+        #expect(observer.events == [.next(210, "a"), .completed(220)])
+        #expect(cold.subscriptions == [Subscription(200, 220)])
+
+        let hotScheduler = TestScheduler()
+        let hot = hotScheduler.createHotObservable([.next(150, 1), .next(210, 2), .error(250, TestError())])
+        let hotObserver = try hotScheduler.start { hot.map { $0 * 2 } }
+        #expect(hotObserver.events == [.next(210, 4), .error(250, TestError())])
+        #expect(hot.subscriptions == [Subscription(200, 250)])
     }
 }

@@ -16,7 +16,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6), .next(610, 7), .completed(610)])
         #expect(source.subscriptions == [Subscription(200, 500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a completion after the window emptied is forwarded at once")
@@ -29,7 +29,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6), .next(610, 7), .completed(900)])
         #expect(source.subscriptions == [Subscription(200, 900)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a source that never emits gives nothing")
@@ -39,7 +39,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an empty source completes at once")
@@ -49,7 +49,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.completed(500)])
         #expect(source.subscriptions == [Subscription(200, 500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error is forwarded at once and drops the held value")
@@ -62,7 +62,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .error(410, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 410)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("without an end, windows keep emitting their latest value")
@@ -75,7 +75,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6), .next(610, 7)])
         #expect(source.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: RxSwift's scenarios, latest: false
@@ -90,7 +90,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6), .completed(500)])
         #expect(source.subscriptions == [Subscription(200, 500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("latest: false forwards an empty source's completion at once")
@@ -100,7 +100,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.completed(500)])
         #expect(source.subscriptions == [Subscription(200, 500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("latest: false on a source that never emits gives nothing")
@@ -110,7 +110,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("latest: false forwards an error at once")
@@ -123,7 +123,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .error(410, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 410)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("latest: false without an end")
@@ -136,59 +136,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6)])
         #expect(source.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    // MARK: The documented diagrams, as recorded events
-
-    @Test("diagram: -abc----d-| throttled by 3 gives -a--c---d-|")
-    func diagramLatest() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([
-            .next(1, "a"), .next(2, "b"), .next(3, "c"), .next(8, "d"), .completed(10),
-        ])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(1, "a"), .next(4, "c"), .next(8, "d"), .completed(10)])
-        #expect(source.subscriptions == [Subscription(0, 10)])
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("diagram: -abc----d-| throttled by 3 without latest gives -a------d-|")
-    func diagramNotLatest() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([
-            .next(1, "a"), .next(2, "b"), .next(3, "c"), .next(8, "d"), .completed(10),
-        ])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), latest: false, scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(1, "a"), .next(8, "d"), .completed(10)])
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("diagram: completion waits for the held value, -ab| gives -a--(b|)")
-    func diagramCompletionWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(2, "b"), .completed(3)])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(1, "a"), .next(4, "b"), .completed(4)])
-        #expect(source.subscriptions == [Subscription(0, 3)])
-        #expect(scheduler.pendingTicks.isEmpty)
-    }
-
-    @Test("diagram: an error drops the held value, -ab# gives -a-#")
-    func diagramErrorWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(1, "a"), .next(2, "b"), .error(3, TestError("error"))])
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), scheduler: scheduler)
-        }
-        #expect(observer.events == [.next(1, "a"), .error(3, TestError("error"))])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: Edges
@@ -199,7 +147,7 @@ struct ThrottleTests {
         let source = scheduler.createHotObservable([.next(210, 1), .next(310, 2), .next(410, 3), .completed(500)])
         let observer = try scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 1), .next(310, 2), .next(410, 3), .completed(500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a trailing value opens a new window; a value in it waits for that window to end")
@@ -209,7 +157,7 @@ struct ThrottleTests {
         let observer = try scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
         // 2 is emitted at 310 when the first window ends; 3 then waits until 410.
         #expect(observer.events == [.next(210, 1), .next(310, 2), .next(410, 3), .completed(500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value arriving as the window ends passes at once and replaces the held one")
@@ -220,7 +168,7 @@ struct ThrottleTests {
         let source = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .next(310, 3), .completed(500)])
         let observer = try scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 1), .next(310, 3), .completed(500)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal while a value is held cancels its timer")
@@ -230,7 +178,7 @@ struct ThrottleTests {
         let observer = try scheduler.start(disposed: 280) { source.throttle(.seconds(100), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 280)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent back into the source from onNext is throttled like any other")
@@ -241,7 +189,7 @@ struct ThrottleTests {
         }
         // 1 passes; 2 (sent from onNext) is held until 15; 3 (sent when 2 arrives) until 20.
         #expect(events == [.next(10, 1), .next(15, 2), .next(20, 3), .completed(30)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the observer is released after completion, error and disposal")
@@ -264,76 +212,22 @@ struct ThrottleTests {
     }
 }
 
-
-// MARK: Marble twins of the documented diagrams
+// MARK: Marbles
 
 extension ThrottleTests {
     @Test("marbles: -abc----d-| throttled by 3 is -a--c---d-|")
     func marbleLatest() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-abc----d-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), scheduler: scheduler)
+        expectMarbles("-a--c---d-|") { m in
+            let source = m.hot("-abc----d-|", subscriptions: "^---------!")
+            return source.throttle(.seconds(3), scheduler: m.scheduler)
         }
-        expectMarbles(observer, "-a--c---d-|")
-        expectSubscriptions(source, "^---------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: -abc----d-| throttled by 3 without latest is -a------d-|")
-    func marbleNotLatest() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-abc----d-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), latest: false, scheduler: scheduler)
-        }
-        expectMarbles(observer, "-a------d-|")
-        expectNoPendingWork(scheduler)
     }
 
     @Test("marbles: -ab| throttled by 3 is -a--(b|)")
     func marbleCompletionWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-ab|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), scheduler: scheduler)
-        }
-        expectMarbles(observer, "-a--(b|)")
-        expectSubscriptions(source, "^--!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: -ab# throttled by 3 is -a-#")
-    func marbleErrorWhilePending() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-ab#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.throttle(.seconds(3), scheduler: scheduler)
-        }
-        expectMarbles(observer, "-a-#")
-        expectNoPendingWork(scheduler)
-    }
-}
-
-// MARK: Twin of the Time guide's comparison
-
-extension ThrottleTests {
-    @Test("guide: throttle, throttle without latest and debounce of the feed's reachedBottom bursts")
-    func marbleReachedBottom() throws {
-        let diagram = "-bbbb------bb----|"
-        let expectations: [(String, @Sendable (TestableObservable<String>, TestScheduler) -> Observable<String>)] = [
-            ("-b---b-----b---b-|", { $0.throttle(.seconds(4), scheduler: $1) }),
-            ("-b---------b-----|", { $0.throttle(.seconds(4), latest: false, scheduler: $1) }),
-            ("--------b-------b|", { $0.debounce(.seconds(4), scheduler: $1) }),
-        ]
-        for (expected, operation) in expectations {
-            let scheduler = TestScheduler()
-            let reachedBottom = scheduler.createHotObservable(diagram)
-            let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-                operation(reachedBottom, scheduler)
-            }
-            expectMarbles(observer, expected)
-            expectNoPendingWork(scheduler)
+        expectMarbles("-a--(b|)") { m in
+            let source = m.hot("-ab|", subscriptions: "^--!")
+            return source.throttle(.seconds(3), scheduler: m.scheduler)
         }
     }
 }

@@ -11,7 +11,7 @@ struct TimerTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable.timer(.seconds(100), scheduler: scheduler) }
         #expect(observer.events == [.next(300, 0), .completed(300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a timer due now fires on the subscription tick")
@@ -19,7 +19,7 @@ struct TimerTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start { Observable.timer(.zero, scheduler: scheduler) }
         #expect(observer.events == [.next(200, 0), .completed(200)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a periodic timer emits 0 after the due time, then counts every period")
@@ -29,7 +29,7 @@ struct TimerTests {
             Observable.timer(.seconds(300), period: .seconds(100), scheduler: scheduler)
         }
         #expect(observer.events == [.next(500, 0), .next(600, 1)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("interval emits 0, 1, 2 … every period until disposed")
@@ -39,7 +39,7 @@ struct TimerTests {
         #expect(observer.events == [
             .next(300, 0), .next(400, 1), .next(500, 2), .next(600, 3), .next(700, 4), .next(800, 5), .next(900, 6),
         ])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposing before the due time cancels the timer")
@@ -47,7 +47,7 @@ struct TimerTests {
         let scheduler = TestScheduler()
         let observer = try scheduler.start(disposed: 250) { Observable.timer(.seconds(100), scheduler: scheduler) }
         #expect(observer.events.isEmpty)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("each subscriber gets its own timer, counting from its own subscription")
@@ -63,7 +63,7 @@ struct TimerTests {
         try scheduler.run()
         #expect(early.events == [.next(10, 0), .next(20, 1), .next(30, 2)])
         #expect(late.events == [.next(25, 0), .next(35, 1)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposing from inside onNext stops the timer at once")
@@ -79,7 +79,7 @@ struct TimerTests {
         }
         try scheduler.run()
         #expect(seen.items == [0, 1, 2])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the observer is released after a one-shot completes and after disposal")
@@ -105,7 +105,7 @@ struct TimerTests {
         try scheduler.advance(to: 10)
         #expect(completedToken == nil)
         _ = (completed, disposed)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("on a dispatch queue, a timer due now delivers 0 and completed on the queue")
@@ -123,43 +123,6 @@ struct TimerTests {
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(seen.items == ["next(0) onQueue=true", "completed onQueue=true"])
         subscription.dispose()
-    }
-}
-
-
-// MARK: Marble twins of the documented diagrams
-
-private let digits: [Character: Int] = ["0": 0, "1": 1, "2": 2, "3": 3]
-
-extension TimerTests {
-    @Test("marbles: timer(.seconds(3)) is ---(0|)")
-    func marbleOneShot() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Observable.timer(.seconds(3), scheduler: scheduler)
-        }
-        expectMarbles(observer, "---(0|)", values: digits)
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: timer(.seconds(3), period: .seconds(2)) is ---0-1-2-3")
-    func marblePeriodic() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 10) {
-            Observable.timer(.seconds(3), period: .seconds(2), scheduler: scheduler)
-        }
-        expectMarbles(observer, "---0-1-2-3", values: digits)
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: interval(.seconds(2)) is --0-1-2-3")
-    func marbleInterval() throws {
-        let scheduler = TestScheduler()
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 9) {
-            Observable.interval(.seconds(2), scheduler: scheduler)
-        }
-        expectMarbles(observer, "--0-1-2-3", values: digits)
-        expectNoPendingWork(scheduler)
     }
 }
 

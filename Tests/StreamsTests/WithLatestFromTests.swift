@@ -14,7 +14,7 @@ struct WithLatestFromTests {
         #expect(observer.events == [.next(230, "2a"), .next(250, "3c"), .completed(300)])
         #expect(xs.subscriptions == [Subscription(200, 300)])
         #expect(ys.subscriptions == [Subscription(200, 300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("without a selector it emits the second's latest value")
@@ -24,7 +24,7 @@ struct WithLatestFromTests {
         let ys = scheduler.createHotObservable([.next(220, "a"), .next(225, "b")])
         let observer = try scheduler.start { xs.withLatestFrom(ys) }
         #expect(observer.events == [.next(230, "b"), .completed(300)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the second completing keeps its last value in use and unsubscribes it")
@@ -36,7 +36,7 @@ struct WithLatestFromTests {
         #expect(observer.events == [.next(230, "1a"), .next(250, "2a"), .completed(300)])
         #expect(xs.subscriptions == [Subscription(200, 300)])
         #expect(ys.subscriptions == [Subscription(200, 240)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error from the source fails at once and disposes the second")
@@ -48,7 +48,7 @@ struct WithLatestFromTests {
         #expect(observer.events == [.next(230, "1a"), .error(250, TestError("source"))])
         #expect(xs.subscriptions == [Subscription(200, 250)])
         #expect(ys.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error from the second fails at once and disposes the source")
@@ -60,7 +60,7 @@ struct WithLatestFromTests {
         #expect(observer.events == [.next(230, "1a"), .error(250, TestError("second"))])
         #expect(xs.subscriptions == [Subscription(200, 250)])
         #expect(ys.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("a throwing selector fails at once and disposes both")
@@ -77,7 +77,7 @@ struct WithLatestFromTests {
         #expect(observer.events == [.next(230, "1a"), .error(240, TestError("selector"))])
         #expect(xs.subscriptions == [Subscription(200, 240)])
         #expect(ys.subscriptions == [Subscription(200, 240)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("disposal unsubscribes from both")
@@ -89,7 +89,7 @@ struct WithLatestFromTests {
         #expect(observer.events == [.next(230, "a")])
         #expect(xs.subscriptions == [Subscription(200, 250)])
         #expect(ys.subscriptions == [Subscription(200, 250)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("the second is subscribed first, so its synchronous value is there for the first value")
@@ -140,32 +140,8 @@ struct WithLatestFromTests {
             subscription.dispose()
         }))
         #expect(latest.subscriptions == [Subscription(0, 20), Subscription(50, 70), Subscription(100, 120)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     // MARK: Marble twins of the documentation diagrams
-
-    @Test("diagram: withLatestFrom(second)")
-    func diagram() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a--b----c-d-|")
-        let second = scheduler.createHotObservable("--1---2-3-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.withLatestFrom(second) }
-        expectMarbles(observer, "----1----3-3-|")
-        expectSubscriptions(source, "^------------!")
-        expectSubscriptions(second, "^---------!")
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("diagram: withLatestFrom(second, resultSelector:)")
-    func diagramSelector() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a--b----c-d-|")
-        let second = scheduler.createHotObservable("--1---2-3-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            source.withLatestFrom(second) { $0 + $1 }
-        }
-        expectMarbles(observer, "----A----B-C-|", values: ["A": "b1", "B": "c3", "C": "d3"])
-        expectNoPendingWork(scheduler)
-    }
 }

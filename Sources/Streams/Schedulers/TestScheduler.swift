@@ -7,31 +7,44 @@ import Synchronization
 /// (a 300 ms throttle) reads better with `TestScheduler(resolution: .milliseconds(1))`. A delay
 /// that is not a whole number of ticks is rounded up.
 ///
-/// Nothing runs until you move the clock: ``advance(by:)``, ``advance(to:)`` or ``run()``.
+/// Nothing runs until you move the clock: ``advance(by:fileID:line:)``, ``advance(to:fileID:line:)`` or ``run()``.
 /// Actions due at the same tick run in the order they were scheduled, and work scheduled "now"
 /// runs at the current tick (there is no hidden extra tick). Each action runs on the thread
 /// that moves the clock, outside the scheduler's lock, so an action may schedule more work.
 ///
 /// ```swift
-/// let scheduler = TestScheduler()
-/// let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
-/// let observer = try scheduler.start { source.map { $0 * 10 } }
-/// #expect(observer.events == [.next(210, 10), .next(220, 20), .completed(300)])
-/// #expect(source.subscriptions == [Subscription(200, 300)])
+/// let scheduler = TestScheduler(resolution: .milliseconds(1))
+/// let fired = Mutex<[Int]>([])
+/// let timer = scheduler.schedulePeriodic(after: .milliseconds(300), period: .milliseconds(300)) {
+///     fired.withLock { $0.append(scheduler.clock) }
+/// }
+/// try scheduler.advance(to: 1000)   // fired at 300, 600 and 900
+/// timer.dispose()
 /// ```
+///
+/// The clock never runs backwards. Moving it to a past tick, or scheduling an action at one,
+/// is a mistake in the test: ``advance(to:fileID:line:)`` throws
+/// ``TestSchedulerError/clockMovedBackwards(now:target:location:)`` and an action scheduled in
+/// the past makes the next ``advance(to:fileID:line:)`` or ``run()`` throw
+/// ``TestSchedulerError/scheduledInThePast(tick:now:location:)``, both naming the line.
 ///
 /// A schedule that never ends (an ``Observable/interval(_:scheduler:)`` that nobody disposes)
 /// would make ``run()`` loop forever; instead it stops after ``stepLimit`` actions and throws
 /// ``TestSchedulerError/stepLimitExceeded(steps:tick:)``.
+///
+/// The RxTest vocabulary on top of it (hot and cold test observables, recorded events,
+/// `start(created:subscribed:disposed:)`, marble diagrams) is in the `StreamsTesting` library.
 public final class TestScheduler: Scheduler {
     /// How much time one tick stands for.
     public let resolution: Duration
-    /// How many actions one call of ``run()``, ``advance(by:)`` or ``advance(to:)`` may run.
+    /// How many actions one call of ``run()``, ``advance(by:fileID:line:)`` or ``advance(to:fileID:line:)`` may run.
     public let stepLimit: Int
 
     private struct State {
         var clock = 0
         var queue = TimedQueue()
+        /// An action scheduled in the past, reported by the next run.
+        var misuse: TestSchedulerError?
     }
 
     private let state = Mutex(State())
@@ -76,7 +89,9 @@ public final class TestScheduler: Scheduler {
 
     /// Runs `action` at the current tick, after the actions already due at this tick.
     public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
-        scheduleAt(clock, action)
+        state.withLock { state in
+            state.queue.insert(at: state.clock, ScheduledAction(action))
+        }
     }
 
     /// Runs `action` `delay` from now (rounded up to whole ticks).
@@ -87,42 +102,77 @@ public final class TestScheduler: Scheduler {
         }
     }
 
-    /// Runs `action` at the absolute tick `tick` (or at the current tick if that has passed).
+    /// Runs `action` at the absolute tick `tick`.
+    ///
+    /// A `tick` before ``clock`` is a mistake in the test: the action is dropped, and the next
+    /// ``advance(to:fileID:line:)``, ``advance(by:fileID:line:)`` or ``run()`` throws
+    /// ``TestSchedulerError/scheduledInThePast(tick:now:location:)`` naming this call's line.
     @discardableResult
-    public func scheduleAt(_ tick: Int, _ action: @escaping @Sendable () -> Void) -> any Disposable {
-        state.withLock { state in
-            state.queue.insert(at: max(tick, state.clock), ScheduledAction(action))
+    public func scheduleAt(
+        _ tick: Int,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ action: @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        state.withLock { state -> any Disposable in
+            guard tick >= state.clock else {
+                if state.misuse == nil {
+                    state.misuse = .scheduledInThePast(tick: tick, now: state.clock, location: "\(fileID):\(line)")
+                }
+                return Disposables.create()
+            }
+            return state.queue.insert(at: tick, ScheduledAction(action))
         }
     }
 
     // MARK: Moving the clock
 
     /// Runs every action due up to and including `clock + ticks`, then sets the clock there.
-    public func advance(by ticks: Int) throws(TestSchedulerError) {
-        try advance(to: clock + ticks)
+    ///
+    /// - Throws: ``TestSchedulerError/clockMovedBackwards(now:target:location:)`` for a negative
+    ///   `ticks`, and the errors of ``advance(to:fileID:line:)``.
+    public func advance(by ticks: Int, fileID: StaticString = #fileID, line: UInt = #line) throws(TestSchedulerError) {
+        try advance(to: clock + ticks, fileID: fileID, line: line)
     }
 
     /// Runs every action due up to and including `tick`, then sets the clock to `tick`.
     ///
-    /// Moving the clock backwards is not allowed; a `tick` in the past only runs what is due now.
-    public func advance(to tick: Int) throws(TestSchedulerError) {
+    /// - Throws: ``TestSchedulerError/clockMovedBackwards(now:target:location:)`` when `tick`
+    ///   is before ``clock``; ``TestSchedulerError/scheduledInThePast(tick:now:location:)``
+    ///   when an action was scheduled before the clock since the last run;
+    ///   ``TestSchedulerError/stepLimitExceeded(steps:tick:)`` for a schedule that never ends.
+    public func advance(to tick: Int, fileID: StaticString = #fileID, line: UInt = #line) throws(TestSchedulerError) {
+        let now = clock
+        guard tick >= now else {
+            throw .clockMovedBackwards(now: now, target: tick, location: "\(fileID):\(line)")
+        }
         try runActions(until: tick)
         state.withLock { $0.clock = max($0.clock, tick) }
     }
 
     /// Runs actions until none is left, moving the clock to each one's due tick.
+    ///
+    /// - Throws: ``TestSchedulerError/scheduledInThePast(tick:now:location:)`` when an action
+    ///   was scheduled before the clock; ``TestSchedulerError/stepLimitExceeded(steps:tick:)``
+    ///   for a schedule that never ends.
     public func run() throws(TestSchedulerError) {
         try runActions(until: nil)
     }
 
     private func runActions(until limit: Int?) throws(TestSchedulerError) {
         for step in 0... {
-            let next = state.withLock { state -> ScheduledAction? in
-                guard step < stepLimit, let (time, action) = state.queue.popFirst(dueBy: limit) else { return nil }
+            let (next, misuse) = state.withLock { state -> (ScheduledAction?, TestSchedulerError?) in
+                if let misuse = state.misuse {
+                    state.misuse = nil
+                    return (nil, misuse)
+                }
+                guard step < stepLimit, let (time, action) = state.queue.popFirst(dueBy: limit) else { return (nil, nil) }
                 state.clock = max(state.clock, time)
-                return action
+                return (action, nil)
             }
-            if let next {
+            if let misuse {
+                throw misuse
+            } else if let next {
                 next.run()
             } else if step < stepLimit || !state.withLock({ $0.queue.hasLiveAction(dueBy: limit) }) {
                 return
@@ -131,94 +181,37 @@ public final class TestScheduler: Scheduler {
             }
         }
     }
-
-    // MARK: Test sources and observers
-
-    /// Creates an observer that records every event with the tick it arrived at.
-    public func createObserver<Element>(_ type: Element.Type = Element.self) -> TestableObserver<Element> {
-        TestableObserver(scheduler: self)
-    }
-
-    /// Creates a hot observable: its events are scheduled now, at their absolute ticks, and
-    /// reach whoever is subscribed at that moment.
-    public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
-        TestableObservable(kind: .hot, events: events, scheduler: self)
-    }
-
-    /// Creates a hot observable from a marble diagram (see ``Marbles``).
-    ///
-    /// - Throws: ``MarbleError`` when the diagram cannot be read.
-    public func createHotObservable<Element>(
-        marbles diagram: String,
-        values: [Character: Element],
-        error: any Error = TestError("error")
-    ) throws(MarbleError) -> TestableObservable<Element> {
-        let parsed = try Marbles.parse(diagram, value: { values[$0] }, error: error)
-        return TestableObservable(kind: .hot, events: parsed.events, scheduler: self, subscriptionTick: parsed.subscriptionTick)
-    }
-
-    /// Creates a cold observable from a marble diagram (see ``Marbles``); `^` is not allowed.
-    ///
-    /// - Throws: ``MarbleError`` when the diagram cannot be read.
-    public func createColdObservable<Element>(
-        marbles diagram: String,
-        values: [Character: Element],
-        error: any Error = TestError("error")
-    ) throws(MarbleError) -> TestableObservable<Element> {
-        let parsed = try Marbles.parse(diagram, value: { values[$0] }, error: error)
-        if let tick = parsed.subscriptionTick {
-            throw MarbleError(diagram: diagram, tick: tick, reason: "'^' marks a hot source's subscription; a cold source starts when subscribed")
-        }
-        return TestableObservable(kind: .cold, events: parsed.events, scheduler: self)
-    }
-
-    /// Creates a cold observable: each subscription replays `events`, with their ticks counted
-    /// from the moment of subscription.
-    public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
-        TestableObservable(kind: .cold, events: events, scheduler: self)
-    }
-
-    /// Creates the observable at `created`, subscribes to it at `subscribed`, disposes the
-    /// subscription at `disposed`, runs the scheduler and returns what was recorded.
-    ///
-    /// The defaults (100, 200, 1000) are RxTest's, so its tests translate line by line.
-    ///
-    /// - Parameters:
-    ///   - created: The tick at which `create` is called.
-    ///   - subscribed: The tick at which the observer subscribes.
-    ///   - disposed: The tick at which the subscription is disposed.
-    ///   - create: Builds the observable under test.
-    /// - Returns: The observer, with the events it received.
-    public func start<Source: ObservableType>(
-        created: Int = 100,
-        subscribed: Int = 200,
-        disposed: Int = 1000,
-        _ create: @escaping @Sendable () -> Source
-    ) throws(TestSchedulerError) -> TestableObserver<Source.Element> {
-        let observer = createObserver(Source.Element.self)
-        let source = Mutex<Observable<Source.Element>?>(nil)
-        let subscription = SerialDisposable()
-        scheduleAt(created) { source.withLock { $0 = create().asObservable() } }
-        scheduleAt(subscribed) {
-            guard let observable = source.withLock({ $0 }) else { return }
-            subscription.disposable = observable.subscribe(observer.asObserver())
-        }
-        scheduleAt(disposed) { subscription.dispose() }
-        try run()
-        return observer
-    }
 }
 
-/// What went wrong while a ``TestScheduler`` was running.
+/// A mistake found while a ``TestScheduler`` was running.
 public enum TestSchedulerError: Error, Equatable, CustomStringConvertible {
     /// More actions ran than the scheduler's step limit allows: the schedule never ends.
     case stepLimitExceeded(steps: Int, tick: Int)
+    /// ``TestScheduler/advance(to:fileID:line:)`` was asked to move the clock from `now` back
+    /// to `target`, at `location` (`Module/File.swift:line`).
+    case clockMovedBackwards(now: Int, target: Int, location: String)
+    /// An action was scheduled at `tick`, before the clock (`now`), at `location`.
+    case scheduledInThePast(tick: Int, now: Int, location: String)
+    /// `start(created:subscribed:disposed:)` was called at `location` on a scheduler whose
+    /// clock (`now`) is already past the tick it was to subscribe at (`subscribed`): the
+    /// scheduler has been started before, and RxTest's default ticks are used up.
+    case startedTwice(now: Int, subscribed: Int, location: String)
 
     public var description: String {
         switch self {
         case .stepLimitExceeded(let steps, let tick):
             "TestScheduler ran \(steps) actions and stopped at tick \(tick): the schedule never ends. "
                 + "Dispose periodic work (interval, timer, a repeating source), or use advance(to:)."
+        case .clockMovedBackwards(let now, let target, let location):
+            "\(location): TestScheduler cannot move its clock back from tick \(now) to tick \(target); "
+                + "virtual time only moves forwards."
+        case .scheduledInThePast(let tick, let now, let location):
+            "\(location): an action was scheduled at tick \(tick), but the clock is already at \(now); "
+                + "schedule at \(now) or later (the action was dropped)."
+        case .startedTwice(let now, let subscribed, let location):
+            "\(location): start(subscribed: \(subscribed), …) on a TestScheduler whose clock is already at \(now), "
+                + "so the subscription would be in the past. Make a new TestScheduler for each start, "
+                + "or pass ticks after \(now)."
         }
     }
 }

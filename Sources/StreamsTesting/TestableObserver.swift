@@ -1,11 +1,12 @@
+import Streams
 import Synchronization
 
 /// An observer that records each event with the virtual tick at which it arrived.
 ///
-/// Create one with ``TestScheduler/createObserver(_:)``, or get one back from
-/// ``TestScheduler/start(created:subscribed:disposed:_:)``.
+/// Create one with ``Streams/TestScheduler/createObserver(_:)``, or get one back from
+/// ``Streams/TestScheduler/start(created:subscribed:disposed:fileID:line:_:)``.
 public final class TestableObserver<Element: Sendable>: Sendable {
-    private let scheduler: TestScheduler
+    let scheduler: TestScheduler
     private let recorded = Mutex<[Recorded<Event<Element>>]>([])
 
     init(scheduler: TestScheduler) {

@@ -1,16 +1,22 @@
+import Streams
 import Synchronization
 
 /// A scripted observable for tests that logs when it was subscribed to and disposed.
 ///
-/// Made by ``TestScheduler/createHotObservable(_:)`` or
-/// ``TestScheduler/createColdObservable(_:)``:
+/// Made from recorded events by ``Streams/TestScheduler/createHotObservable(_:)`` and
+/// ``Streams/TestScheduler/createColdObservable(_:)``, or from a marble diagram by
+/// ``Streams/TestScheduler/createHotObservable(_:values:error:fileID:filePath:line:column:)`` and
+/// ``Streams/TestScheduler/createColdObservable(_:values:error:fileID:filePath:line:column:)``:
 ///
 /// - **hot**: its events are scheduled once, at their absolute ticks, when it is created, and
 ///   reach whoever is subscribed at that tick (like a subject driven by the user);
 /// - **cold**: each subscription gets its own copy of the events, at ticks counted from the
 ///   moment it subscribed (like a network request).
 ///
-/// ``subscriptions`` lists every subscription as `Subscription(subscribed, disposed)`.
+/// ``subscriptions`` lists every subscription as `Subscription(subscribed, disposed)`. As in
+/// RxTest, a subscription made through ``asObservable()`` (as every operator makes it) ends at
+/// the terminal event the source sends, if nothing disposed it before; a test observable sends
+/// nothing after its terminal event to that subscriber.
 public final class TestableObservable<Element: Sendable>: ObservableType {
     enum Kind { case hot, cold }
 
@@ -24,7 +30,7 @@ public final class TestableObservable<Element: Sendable>: ObservableType {
     /// The tick marked `^` in the marble diagram this source was made from, if any.
     public let subscriptionTick: Int?
     private let kind: Kind
-    private let scheduler: TestScheduler
+    let scheduler: TestScheduler
     private let state = Mutex(State())
 
     init(kind: Kind, events: [Recorded<Event<Element>>], scheduler: TestScheduler, subscriptionTick: Int? = nil) {
@@ -47,9 +53,9 @@ public final class TestableObservable<Element: Sendable>: ObservableType {
         state.withLock { $0.subscriptions }
     }
 
-    /// This source as a plain observable.
+    /// This source as a plain observable, whose subscriptions end at the terminal event.
     public func asObservable() -> Observable<Element> {
-        Observable { [self] observer in subscribe(observer) }
+        Observable.create { [self] observer in subscribe(observer) }
     }
 
     /// Subscribes an observer, logging the subscription at the current tick.

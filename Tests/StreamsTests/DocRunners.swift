@@ -1,0 +1,137 @@
+import Foundation
+import StreamsTesting
+
+/// The inputs of a documentation diagram, by label, and the scheduler they run on.
+struct DocInputs {
+    let scheduler: TestScheduler
+    let inputs: [String: TestableObservable<String>]
+    let order: [String]
+
+    subscript(_ label: String) -> Observable<String> {
+        inputs[label]?.asObservable() ?? .error(TestError("the diagram has no input line `\(label):`"))
+    }
+    var source: Observable<String> { self[order.first ?? "source"] }
+    var second: Observable<String> { self[order.count > 1 ? order[1] : "second"] }
+    var third: Observable<String> { self[order.count > 2 ? order[2] : "third"] }
+    /// The input named by a value, for sources of observables (`x` → the `x:` line).
+    var named: @Sendable (String) -> Observable<String> {
+        let inputs = inputs
+        return { label in inputs[label]?.asObservable() ?? .error(TestError("the diagram has no input line `\(label):`")) }
+    }
+}
+
+/// How each documented operation runs, keyed by the operation's line in the diagram (without
+/// its note). Values are the glyphs as strings; an output drawn with other glyphs names its
+/// values in the diagram's note (`A = a1`).
+enum DocRunners {
+    typealias Runner = @Sendable (DocInputs) -> Observable<String>
+
+    /// The runner for `expression` in `file`: one registered for that file first (`just(a)` is
+    /// `Single.just` in Single.swift), then the general one.
+    static func runner(for expression: String, in file: String) -> Runner? {
+        all["\((file as NSString).lastPathComponent) \(expression)"] ?? all[expression]
+    }
+
+    static let all: [String: Runner] = [
+        // No operation: the inputs as they are, a subject or a behaviour value driven by them.
+        "": { $0.source },
+        "subject": { inputs in
+            let subject = Subject<String>()
+            _ = inputs.source.subscribe { event in
+                switch event {
+                case .next(let value): subject.onNext(value)
+                case .error(let error): subject.onError(error)
+                case .completed: subject.onCompleted()
+                }
+            }
+            return subject.asObservable()
+        },
+        "accept": { inputs in
+            let value = BehaviorValue("?")
+            _ = inputs.source.subscribe(onNext: { value.accept($0) })
+            return value.asObservable()
+        },
+        "just(a)": { _ in .just("a") },
+        "of(a, b, c)": { _ in .of("a", "b", "c") },
+        "from([a, b, c])": { _ in .from(["a", "b", "c"]) },
+        "empty()": { _ in .empty() },
+        "never()": { _ in .never() },
+        "error(e)": { _ in .error(TestError("error")) },
+        "Signal.swift just(a)": { Signal.just("a", scheduler: $0.scheduler).asObservable() },
+        "Signal.swift empty()": { Signal<String>.empty(scheduler: $0.scheduler).asObservable() },
+        "Single.swift just(a)": { _ in Single.just("a").asObservable() },
+        "Single.swift error(e)": { _ in Single<String>.error(TestError("error")).asObservable() },
+        "timer(.seconds(3))": { Observable<Int>.timer(.seconds(3), scheduler: $0.scheduler).map(String.init) },
+        "timer(.seconds(3), period: .seconds(2))": {
+            Observable<Int>.timer(.seconds(3), period: .seconds(2), scheduler: $0.scheduler).map(String.init)
+        },
+        "interval(.seconds(2))": { Observable<Int>.interval(.seconds(2), scheduler: $0.scheduler).map(String.init) },
+        "throttle(.seconds(4))": { $0.source.throttle(.seconds(4), scheduler: $0.scheduler) },
+        "throttle(.seconds(4), latest: false)": { $0.source.throttle(.seconds(4), latest: false, scheduler: $0.scheduler) },
+        "debounce(.seconds(4))": { $0.source.debounce(.seconds(4), scheduler: $0.scheduler) },
+        "share()": { $0.source.share() },
+        "share(replay: 1)": { $0.source.share(replay: 1) },
+        "map { $0 * 10 }": { $0.source.map { String(Int($0)! * 10) } },
+        "map { $0.uppercased() }": { $0.source.asSingle().map { $0.uppercased() }.asObservable() },
+        "compactMap { Int($0) }": { $0.source.compactMap { Int($0) }.map(String.init) },
+        "filter { $0.isMultiple(of: 2) }": { $0.source.filter { Int($0)!.isMultiple(of: 2) } },
+        "scan(0, accumulator: +)": { $0.source.scan(0) { $0 + Int($1)! }.map(String.init) },
+        "scan(into: \"\") { $0 += $1 }": { $0.source.scan(into: "") { $0 += $1 } },
+        "startWith(\"a\", \"b\")": { $0.source.startWith("a", "b") },
+        "distinctUntilChanged()": { $0.source.distinctUntilChanged() },
+        "distinctUntilChanged { $0.lowercased() }": { $0.source.distinctUntilChanged { $0.lowercased() } },
+        "distinctUntilChanged { abs($0 - $1) <= 1 }": { $0.source.distinctUntilChanged { abs(Int($0)! - Int($1)!) <= 1 } },
+        "do(onNext: { log.append($0) })": { $0.source.do(onNext: { _ in }) },
+        "take(2)": { $0.source.take(2) },
+        "take(while: { $0 < 3 })": { $0.source.take(while: { Int($0)! < 3 }) },
+        "take(until: other)": { $0.source.take(until: $0["other"]) },
+        "skip(2)": { $0.source.skip(2) },
+        "throttle(.seconds(3))": { $0.source.throttle(.seconds(3), scheduler: $0.scheduler) },
+        "throttle(.seconds(3), latest: false)": { $0.source.throttle(.seconds(3), latest: false, scheduler: $0.scheduler) },
+        "debounce(.seconds(3))": { $0.source.debounce(.seconds(3), scheduler: $0.scheduler) },
+        "delay(.seconds(2))": { inputs in
+            inputs.order.first == "single"
+                ? inputs.source.asSingle().delay(.seconds(2), scheduler: inputs.scheduler).asObservable()
+                : inputs.source.delay(.seconds(2), scheduler: inputs.scheduler)
+        },
+        "delay(.seconds(3))": { $0.source.delay(.seconds(3), scheduler: $0.scheduler) },
+        "delaySubscription(.seconds(2))": { $0.source.delaySubscription(.seconds(2), scheduler: $0.scheduler) },
+        "subscribe(on: scheduler)": { $0.source.subscribe(on: $0.scheduler) },
+        "observe(on: scheduler)": { $0.source.observe(on: $0.scheduler) },
+        "concat": { inputs in Observable.concat(inputs.order.map { inputs[$0] }) },
+        "concat(second)": { $0.source.concat($0.second) },
+        "merge": { inputs in Observable.merge(inputs.order.map { inputs[$0] }) },
+        "merge()": { inputs in inputs.source.map(inputs.named).merge() },
+        "merge(maxConcurrent: 1)": { inputs in inputs.source.map(inputs.named).merge(maxConcurrent: 1) },
+        "switchLatest()": { inputs in inputs.source.map(inputs.named).switchLatest() },
+        "flatMap": { inputs in let named = inputs.named; return inputs.source.flatMap { named($0 == "a" ? "x" : "y") } },
+        "flatMapLatest": { inputs in let named = inputs.named; return inputs.source.flatMapLatest { named($0 == "a" ? "x" : "y") } },
+        "flatMapFirst": { inputs in let named = inputs.named; return inputs.source.flatMapFirst { named($0 == "a" ? "x" : "y") } },
+        "concatMap": { inputs in let named = inputs.named; return inputs.source.concatMap { named($0 == "a" ? "x" : "y") } },
+        "combineLatest { $0 + $1 }": { Observable.combineLatest($0.source, $0.second) { $0 + $1 } },
+        "combineLatest { $0 + $1 + $2 }": { Observable.combineLatest($0.source, $0.second, $0.third) { $0 + $1 + $2 } },
+        "combineLatest([first, second])": { inputs in
+            Observable.combineLatest([inputs.source, inputs.second]).map { "[\($0.joined(separator: ", "))]" }
+        },
+        "combineLatest": { inputs in
+            inputs.order.count == 2
+                ? Observable.combineLatest(inputs.source, inputs.second).map { "(\($0), \($1))" }
+                : Observable.combineLatest(inputs.source, inputs.second, inputs.third).map { "(\($0), \($1), \($2))" }
+        },
+        "withLatestFrom(second)": { $0.source.withLatestFrom($0.second) },
+        "withLatestFrom(second) { $0 + $1 }": { $0.source.withLatestFrom($0.second) { $0 + $1 } },
+        "catch { _ in fallback }": { inputs in let fallback = inputs["fallback"]; return inputs.source.catch { _ in fallback } },
+        "catchAndReturn(\"z\")": { $0.source.catchAndReturn("z") },
+        "catchAndReturn(x)": { $0.source.asSingle().catchAndReturn("x").asObservable() },
+        "retry()": { $0.source.retry() },
+        "retry(3)": { $0.order[0] == "single" ? $0.source.asSingle().retry(3).asObservable() : $0.source.retry(3) },
+        "asSingle()": { $0.source.asSingle().asObservable() },
+        "asSignal(onErrorJustReturn: x, scheduler: scheduler)": {
+            $0.source.asSignal(onErrorJustReturn: "x", scheduler: $0.scheduler).asObservable()
+        },
+        "asSignal(onErrorSignalWith: fallback, scheduler: scheduler)": { inputs in
+            inputs.source.asSignal(onErrorSignalWith: inputs["fallback"].asSignal(onErrorJustReturn: "?", scheduler: inputs.scheduler),
+                                   scheduler: inputs.scheduler).asObservable()
+        },
+    ]
+}
