@@ -1,5 +1,6 @@
 import FeedStreams
 import Streams
+import StreamsTesting
 import Testing
 
 /// The feed's objects go away when their owner lets go: no cycle through a closure keeps the
@@ -34,7 +35,7 @@ struct FeedLeakTests {
         }
         #expect(weakService == nil)
         #expect(weakBottom == nil)
-        #expect(scheduler.pendingTicks.isEmpty, "the request in flight was cancelled")
+        expectNoPendingWork(scheduler)  // the request in flight was cancelled
     }
 
     @Test("a screen owning a scroll simulator wired to a view model is released with its owner, mid-script")
@@ -56,7 +57,7 @@ struct FeedLeakTests {
         #expect(weakScreen == nil)
         #expect(weakSimulator == nil)
         #expect(weakService == nil)
-        #expect(scheduler.pendingTicks.isEmpty, "frames, the request in flight and timers were cancelled")
+        expectNoPendingWork(scheduler)  // frames, the request in flight and timers were cancelled
     }
 }
 

@@ -42,7 +42,7 @@ struct ReachedBottomTests {
         let observer = try scheduler.start { geometry.reachedBottom().map { 1 } }
         #expect(observer.events == [.next(220, 1)])
         #expect(geometry.subscriptions == [Subscription(200, 1000)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("content shorter than the viewport fires at once, and again when a page arrives that still fits")
@@ -66,7 +66,7 @@ struct ReachedBottomTests {
         // Tolerance 10: near from offset 290 on.
         let observer = try scheduler.start { geometry.reachedBottom(tolerance: 10).map { 1 } }
         #expect(observer.events == [.next(220, 1), .next(240, 1)])
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("an error in the geometry is forwarded")
@@ -110,6 +110,6 @@ struct ReachedBottomTests {
         subscription?.dispose()
         #expect(weakToken == nil)
         try scheduler.run()
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
     }
 }
