@@ -83,7 +83,8 @@ struct SerialOutbox<Element: Sendable>: Sendable {
     /// The next queued event for the deliverer, or `nil`, which ends its role.
     @inlinable
     mutating func next() -> Event<Element>? {
-        guard let event = queue.popFirst() else {
+        // The empty check first keeps the common case (nothing queued) to a comparison.
+        guard !queue.isEmpty, let event = queue.popFirst() else {
             isDelivering = false
             return nil
         }
