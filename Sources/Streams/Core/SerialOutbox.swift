@@ -27,6 +27,9 @@ import Synchronization
 /// After a terminal event is sent the outbox is *closed*: later sends are ignored, while the
 /// events already queued, the terminal one last, are still delivered.
 ///
+/// ``Subject`` serialises its own broadcasts with the same rules, but hands the delivering role
+/// back with an atomic instead of a second lock (see the note in `Subject`).
+///
 /// **Disposal while draining.** A disposed subscription calls `state.cancelDelivery()`: the
 /// outbox closes and drops its queue, so the deliverer finishes the event in hand and delivers
 /// nothing after it. The dropped events are released after the lock, like every value the outbox
@@ -80,7 +83,8 @@ struct SerialOutbox<Element: Sendable>: Sendable {
     /// The next queued event for the deliverer, or `nil`, which ends its role.
     @inlinable
     mutating func next() -> Event<Element>? {
-        guard let event = queue.popFirst() else {
+        // The empty check first keeps the common case (nothing queued) to a comparison.
+        guard !queue.isEmpty, let event = queue.popFirst() else {
             isDelivering = false
             return nil
         }

@@ -74,7 +74,8 @@ extension ObservableType {
                     case .next:
                         ticket.subject.on(event)
                     case .error, .completed:
-                        state.withLock { $0.sourceTerminated(ticket.generation) }
+                        let released = state.withLock { $0.sourceTerminated(ticket.generation) }
+                        _ = released
                         connection.dispose()
                         ticket.subject.on(event)
                     }
@@ -83,7 +84,10 @@ extension ObservableType {
             guard let generation = ticket.generation else { return subscription }
             return Disposables.create {
                 subscription.dispose()
-                state.withLock { $0.leave(generation) }?.dispose()
+                // The subject a disconnection lets go of is released after the lock.
+                let (connection, released) = state.withLock { $0.leave(generation) }
+                _ = released
+                connection?.dispose()
             }
         }
     }
@@ -133,26 +137,28 @@ private struct ShareState<Element: Sendable> {
     }
 
     /// A subscriber of connection `generation` left; returns the connection to dispose when it
-    /// was the last one.
-    mutating func leave(_ generation: UInt64) -> SingleAssignmentDisposable? {
-        guard generation == self.generation, let connection else { return nil }
+    /// was the last one, and the subject the state let go of, to release after the lock.
+    mutating func leave(_ generation: UInt64) -> (SingleAssignmentDisposable?, released: Subject<Element>?) {
+        guard generation == self.generation, let connection else { return (nil, nil) }
         count -= 1
-        guard count == 0 else { return nil }
-        disconnect()
-        return connection
+        guard count == 0 else { return (nil, nil) }
+        return (connection, disconnect())
     }
 
     /// The source of connection `generation` terminated: the next subscriber starts afresh
     /// (`.whileConnected`) or receives the terminal event (`.forever`).
-    mutating func sourceTerminated(_ generation: UInt64?) {
-        guard generation == self.generation else { return }
-        disconnect()
+    /// Returns the subject the state let go of, to release after the lock.
+    mutating func sourceTerminated(_ generation: UInt64?) -> Subject<Element>? {
+        guard generation == self.generation else { return nil }
         if scope == .forever { isTerminated = true }
+        return disconnect()
     }
 
-    private mutating func disconnect() {
+    /// Forgets the connection, and the subject too unless it lives forever; returns the subject
+    /// it let go of.
+    private mutating func disconnect() -> Subject<Element>? {
         connection = nil
         count = 0
-        if scope == .whileConnected { subject = nil }
+        return scope == .whileConnected ? subject.take() : nil
     }
 }

@@ -324,11 +324,12 @@ extension ObservableType {
                 guard !upstream.isDisposed else { return }
                 switch event {
                 case .next(let element):
-                    let isSecond = value.withLock { stored in
+                    // A first element replaced by a second is released after the lock.
+                    let replaced = value.withLock { stored in
                         defer { stored = element }
-                        return stored != nil
+                        return stored
                     }
-                    guard isSecond else { return }
+                    guard replaced != nil else { return }
                     upstream.dispose()
                     observer.on(.error(SingleError.moreThanOneElement))
                 case .error(let error):
