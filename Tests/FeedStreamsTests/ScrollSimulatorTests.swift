@@ -255,7 +255,7 @@ struct ScrollSimulatorTests {
         expectNoPendingWork(scheduler)
     }
 
-    @Test("a tap on a visible item emits its index; a tap on an item off screen misses")
+    @Test("a tap on a visible item emits its index; a tap on an item off screen misses and says what is on screen")
     func tapByIndex() throws {
         let (scheduler, simulator, _, actions) = Self.make()
         let taps = scheduler.createObserver(Int.self)
@@ -266,7 +266,7 @@ struct ScrollSimulatorTests {
         ]).subscribe()
         try scheduler.run()
         #expect(taps.events == [.next(0, 1), .next(10, 5), .next(10, 4)])
-        #expect(actions.values.contains("tap at (50.0, 550.0) missed"))
+        #expect(actions.values.contains("tap #5 hit no photo: it is off screen; photos 0–1 are on screen"))
         expectNoPendingWork(scheduler)
     }
 
