@@ -49,6 +49,16 @@ struct ScrollPhysicsTests {
         #expect(!fastest.frame(fastest.lastFrame - 1, minOffset: -1e6, maxOffset: 0).isLast)
     }
 
+    @Test("a fling built in code at a speed that is not a number rests at once; an infinite one stops at the end")
+    func flingOddSpeeds() throws {
+        let nan = try Self.motion(.fling(velocity: .nan), from: 100)
+        #expect(nan.lastFrame == 1)
+        #expect(nan.frame(1, minOffset: 0, maxOffset: 800) == .init(offset: 100, reports: [.settled(at: 100)], isLast: true))
+        let infinite = try Self.motion(.fling(velocity: .infinity), from: 100)
+        #expect(infinite.lastFrame == 1)
+        #expect(infinite.frame(1, minOffset: 0, maxOffset: 800) == .init(offset: 800, reports: [.hitEnd(at: 800)], isLast: true))
+    }
+
     @Test("a fling stops on the first frame that reaches an end of the content, in the range of that frame")
     func flingClamped() throws {
         let down = try Self.motion(.fling(velocity: 5000), from: 600)

@@ -83,7 +83,8 @@ struct ScrollMotion: Sendable, Equatable {
                 from: offset, to: to, duration: duration, curve: .linear, begins: .drag(from: offset, to: to, over: duration)
             )])
         case .fling(let velocity):
-            path = .fling(from: offset, velocity: velocity)
+            // A velocity that is not a number is no speed: the fling rests on its first frame.
+            path = .fling(from: offset, velocity: velocity.isNaN ? 0 : velocity)
         case .scrollToTop:
             guard offset != geometry.minOffset else { return nil }
             path = .timed([Stretch(
@@ -133,6 +134,8 @@ struct ScrollMotion: Sendable, Equatable {
         case .timed(let stretches):
             return stretches.reduce(0) { $0 + frameCount(of: $1) }
         case .fling(_, let velocity):
+            // An infinite fling reaches an end of the content on its first frame.
+            guard velocity.isFinite else { return 1 }
             let interval = frameInterval / .milliseconds(1)
             // The closed form, then the exact test of `frame(_:)` to settle rounding.
             let restsAfter = log(minimumFlingSpeed / abs(velocity)) / log(decelerationRate)
@@ -249,6 +252,7 @@ struct ScrollMotion: Sendable, Equatable {
     }
 
     private func isAtRest(_ velocity: Double, onFrame frame: Int) -> Bool {
-        abs(velocity) * pow(decelerationRate, frameInterval * frame / .milliseconds(1)) < minimumFlingSpeed
+        // Written as "not at least", so that an infinite speed decayed to nothing (∞ · 0) rests.
+        !(abs(velocity) * pow(decelerationRate, frameInterval * frame / .milliseconds(1)) >= minimumFlingSpeed)
     }
 }

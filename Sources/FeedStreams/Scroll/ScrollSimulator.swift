@@ -35,6 +35,15 @@ import Synchronization
 /// that hits the end while the next page is still loading stops there; the next flings and drags
 /// towards the end are each a new approach to the bottom.
 ///
+/// ## Parts
+///
+/// This file is the view: its layout, offset, outputs and hit-testing. The physics of a gesture
+/// is `ScrollMotion`, a pure value made from the ``ScrollStep`` and the geometry when the step
+/// starts (where the content is on each frame, when the gesture ends, what it reports); the
+/// simulator only schedules its frames. `ScriptPlayer` performs a script's steps one after
+/// another. A gesture keeps one name, its ``ScrollStep``, from the script to the timeline, where
+/// the view reports what happened as ``ScrollAction``s.
+///
 /// ## Threads
 ///
 /// Like a `UIScrollView`, the simulator expects to be driven from one thread: its scheduler's
@@ -209,7 +218,8 @@ public final class ScrollSimulator: Sendable {
     /// current offset. If the simulator goes away, the script completes.
     ///
     /// Play one script at a time. A motion that starts while another is under way (from a
-    /// second script) interrupts it, as a touch stops a fling, and the interrupted step ends.
+    /// second script) interrupts it, as a touch stops a fling, and the interrupted step ends
+    /// (an interrupted pull-to-refresh is not released).
     ///
     /// On a `TestScheduler` whose tick is one 16 ms frame, a drag to offset 64 over
     /// 64 ms from the top (`a` to `e` are the offsets 0, 16, 32, 48 and 64; `a` is the current
