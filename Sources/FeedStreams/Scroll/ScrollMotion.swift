@@ -12,11 +12,11 @@ import Foundation
 ///   a drag (one linear stretch), an animated scroll (one eased stretch), a pull-to-refresh
 ///   (scroll to the top if needed, pull past it, spring back). A stretch shows a frame every
 ///   frame interval and its last frame exactly at its end. A stretch that goes nowhere (a drag
-///   to where the view already is) shows nothing and has one frame, at its end: virtual time
-///   costs nothing where nothing moves.
+///   to where the view already is, or into an end it is at) shows nothing and has one frame, at
+///   its end: virtual time costs nothing where nothing moves.
 /// - A fling decelerates as `UIScrollView` does, `v(t) = v₀ · rateᵗ` with `t` in milliseconds,
 ///   so after `t` it has travelled `v₀ · (1 − rateᵗ) / (−ln rate) / 1000` points. It ends on the
-///   first frame whose speed is below the minimum (``restingFrame``), or on the first frame that
+///   first frame whose speed is below the minimum (``lastFrame``), or on the first frame that
 ///   reaches an end of the content, where it stops.
 struct ScrollMotion: Sendable, Equatable {
     /// How a stretch gets from its start to its end.
