@@ -4,9 +4,10 @@ import Synchronization
 
 /// The command: reads the flags and the script, runs a ``DemoSession`` and prints it.
 ///
-/// Exit status: 0 after a session (or `--help`), 2 for a bad flag, value or script line
-/// (reported on standard error with the usage or the offending line), 1 when the session itself
-/// fails.
+/// Exit status: 0 after a session (or `--help`), 2 for a bad flag or value, a script that
+/// cannot be read (saying why), or a bad script line, including a `tap INDEX` past the photos
+/// the catalog can ever show (reported on standard error with the usage or the offending line),
+/// 1 when the session itself fails.
 enum FeedDemo {
     /// Runs the command.
     ///
@@ -43,22 +44,17 @@ enum FeedDemo {
 
         let scriptName = options.scriptPath ?? "the built-in tour"
         let text: String
-        if let path = options.scriptPath {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                errors("feed-demo: cannot read the script \"\(path)\"")
-                return 2
-            }
-            guard let decoded = String(data: data, encoding: .utf8) else {
-                errors("feed-demo: the script \"\(path)\" is not UTF-8 text")
-                return 2
-            }
-            text = decoded
-        } else {
-            text = DemoSession.tourScript
+        do {
+            text = try options.scriptPath.map(ScriptFile.read) ?? DemoSession.tourScript
+        } catch {
+            errors(error.description)
+            return 2
         }
         let steps: [ScrollStep]
         do {
-            steps = try ScrollScript.parse(text, fileName: options.scriptPath ?? "tour.scroll")
+            steps = try ScrollScript.parse(
+                text, fileName: options.scriptPath ?? "tour.scroll", photoCount: tappablePhotos(options)
+            )
         } catch {
             errors(error.excerpt)
             return 2
@@ -79,6 +75,13 @@ enum FeedDemo {
             errors("feed-demo: \(error)")
             return 1
         }
+    }
+
+    /// How many photos the session can ever show: the catalog's, plus those its live feed
+    /// publishes; `nil` for a server, which does not say in advance.
+    private static func tappablePhotos(_ options: Options) -> Int? {
+        guard case .catalog = options.source else { return nil }
+        return options.photoCount + (options.effectiveLive ? DemoSession.liveCount : 0)
     }
 
     /// The Unsplash service for `--base-url`, or `nil` for the built-in catalog.
@@ -105,7 +108,7 @@ enum FeedDemo {
         var world: [String] = []
         switch options.source {
         case .catalog:
-            source = "the built-in catalog of \(options.photoCount) photos"
+            source = "the built-in catalog of \(Narrator.count(options.photoCount, "photo"))"
             for (page, times) in options.effectiveFailPages.sorted(by: { $0.key < $1.key }) {
                 world.append("page \(page) fails \(times == 1 ? "once" : "\(times) times")")
             }
@@ -120,7 +123,7 @@ enum FeedDemo {
         }
         let latency = "\(DemoSummary.milliseconds(options.latency))ms"
         let timing = if let http {
-            "each request ends within \(DemoSummary.milliseconds(http.configuration.deadline) / 1000)s"
+            "each request ends within \(Narrator.duration(http.configuration.deadline))"
         } else {
             "answers after \(latency)"
         }

@@ -167,8 +167,9 @@ struct Narrator: Sendable {
             text = "tap photo \(index)"
             fields = [("index", .int(index))]
         case .missedTap(let x, let y):
-            // The simulator aims a tap at a photo that is not laid out at (-1, -1).
-            text = x < 0 || y < 0 ? "tap hit no photo (that photo is not on screen)" : "tap at (\(Self.points(x)), \(Self.points(y))) hit no photo"
+            text = "tap at (\(Self.points(x)), \(Self.points(y))) hit no photo"
+        case .missedPhoto:
+            text = action.description
         case .tapRetry:
             text = "tap \"Couldn't load — tap to retry\""
         case .finished:
@@ -263,6 +264,7 @@ struct Narrator: Sendable {
         case .refresh: "refresh"
         case .tap: "tap"
         case .missedTap: "missed_tap"
+        case .missedPhoto: "missed_photo"
         case .tapRetry: "tap_retry"
         case .finished: "finished"
         }

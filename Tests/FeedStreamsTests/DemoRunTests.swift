@@ -282,7 +282,7 @@ struct DemoRunTests {
     func missingScript() {
         let run = runDemo(["--script", "/nonexistent/feed-demo.scroll"])
         #expect(run.status == 2)
-        #expect(run.errors == [#"feed-demo: cannot read the script "/nonexistent/feed-demo.scroll""#])
+        #expect(run.errors == [#"feed-demo: cannot read the script "/nonexistent/feed-demo.scroll": no such file"#])
     }
 
     // MARK: Other clocks and services

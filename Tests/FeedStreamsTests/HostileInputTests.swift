@@ -154,12 +154,12 @@ struct HostileInputTests {
         defer { try? FileManager.default.removeItem(atPath: notText) }
         let run = runDemo(["--script", notText])
         #expect(run.status == 2)
-        #expect(run.errors == ["feed-demo: the script \"\(notText)\" is not UTF-8 text"])
+        #expect(run.errors == ["\(notText):1: not UTF-8 text: column 6 holds the byte 0xFF"])
 
         let directory = FileManager.default.temporaryDirectory.path
         let runDirectory = runDemo(["--script", directory])
         #expect(runDirectory.status == 2)
-        #expect(runDirectory.errors == ["feed-demo: cannot read the script \"\(directory)\""])
+        #expect(runDirectory.errors == ["feed-demo: cannot read the script \"\(directory)\": it is a directory"])
     }
 
     @Test("scripts that are odd but valid play to the end", arguments: [

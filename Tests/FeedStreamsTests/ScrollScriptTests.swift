@@ -86,6 +86,7 @@ struct ScrollScriptTests {
               ("wait 2h", 1, 6, #"s.scroll:1: expected a duration such as 300ms or 1.5s, got "2h""#),
               ("wait 1e3ms", 1, 6, #"s.scroll:1: expected a duration such as 300ms or 1.5s, got "1e3ms""#),
               ("wait 7200s", 1, 6, #"s.scroll:1: expected a duration of at most 1 hour, got "7200s""#),
+              ("drag to 10 over 3601s", 1, 17, #"s.scroll:1: expected a duration of at most 1 hour, got "3601s""#),
               ("wait 300 ms", 1, 6, #"s.scroll:1: expected a duration such as 300ms or 1.5s, got "300""#),
               ("drag 2400", 1, 6, #"s.scroll:1: expected "to", got "2400""#),
               ("drag to", 1, 8, "s.scroll:1: expected an offset in points, such as 2400, got end of line"),
@@ -133,5 +134,52 @@ struct ScrollScriptTests {
                   wait 300 # oops
                        ^
             """)
+    }
+
+    // MARK: Bounds
+
+    /// The error `parse` throws for `text` with a photo count, or `nil` when it parses.
+    private func error(_ text: String, photoCount: Int?) -> ScrollScriptError? {
+        do {
+            _ = try ScrollScript.parse(text, fileName: "s.scroll", photoCount: photoCount)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("a tap at or past the photos the feed can ever show is an error at its line; taps at points and retry are not")
+    func tapPastTheCatalog() throws {
+        #expect(error("tap 59\ntap at 500 500\ntap retry", photoCount: 60) == nil)
+        #expect(error("tap 1000", photoCount: nil) == nil)
+        let past = try #require(error("wait 1s\ntap 60", photoCount: 60))
+        #expect((past.line, past.column) == (2, 5))
+        #expect(past.description == #"s.scroll:2: expected a photo index from 0 to 59 (the feed can show at most 60 photos), got "60""#)
+        #expect(error("tap 1", photoCount: 1)?.description
+            == #"s.scroll:1: expected photo index 0 (the feed can show at most 1 photo), got "1""#)
+        #expect(error("tap 0", photoCount: 0)?.description
+            == #"s.scroll:1: expected no tap on a photo (the feed has no photos), got "0""#)
+    }
+
+    @Test("a script's drags last at most an hour in all; the line that goes past says how much was left")
+    func dragTime() throws {
+        #expect(error("wait 3600s\nwait 3600s\ndrag to 5 over 3600s") == nil)
+        let over = try #require(error("drag to 100 over 3000s\n# more\ndrag to 0 over 601s"))
+        #expect((over.line, over.column) == (3, 16))
+        #expect(over.description
+            == #"s.scroll:3: expected a drag of at most 600s (a script's drags last at most 1 hour in all), got "601s""#)
+        // A drag without `over` takes 500 ms, and is pointed at by its offset.
+        let implicit = try #require(error("drag to 100 over 3600s\ndrag to 0"))
+        #expect((implicit.line, implicit.column) == (2, 9))
+        #expect(implicit.description == #"s.scroll:2: expected a drag of at most 0ms (a script's drags last at most 1 hour in all), got "0""#)
+    }
+
+    @Test("a script has at most 1,000 steps; comments and blank lines do not count")
+    func stepCount() throws {
+        let taps = Array(repeating: "tap 1", count: ScrollScript.maximumStepCount)
+        #expect(error((["# many taps", ""] + taps).joined(separator: "\n")) == nil)
+        let tooMany = try #require(error((taps + ["wait 1s"]).joined(separator: "\n")))
+        #expect((tooMany.line, tooMany.column) == (1001, 1))
+        #expect(tooMany.description == #"s.scroll:1001: expected the end of the script (a script has at most 1000 steps), got "wait""#)
     }
 }

@@ -155,6 +155,30 @@ struct ScrollSimulatorTests {
         expectNoPendingWork(scheduler)
     }
 
+    @Test("virtual time costs nothing where nothing moves: hour-long drags that go nowhere schedule only their ends")
+    func stillDragsCostNothing() throws {
+        // Frames every 16 ms would be 225,000 per hour; the step limit allows a few dozen actions.
+        let scheduler = TestScheduler(resolution: .milliseconds(1), stepLimit: 100)
+        let simulator = ScrollSimulator(scheduler: scheduler, configuration: Self.column)
+        simulator.setPhotos(Self.squares(10))  // 1000 points: offsets 0 to 800.
+        let offsets = scheduler.createObserver(Double.self)
+        _ = simulator.geometry.map(\.contentOffsetY).subscribe(offsets.asObserver())
+        let hour = Duration.seconds(3600)
+        var steps: [ScrollStep] = [.drag(to: -300, over: hour), .drag(to: 800, over: .zero)]  // Into the top, then to the end.
+        for _ in 0..<9 { steps += [.drag(to: 800, over: hour), .drag(to: 5000, over: hour)] }  // Where it is, and into the end.
+        steps.append(.drag(to: 0, over: .seconds(1)))  // A real drag: 63 frames.
+        let (done, _) = Self.play(simulator, steps, on: scheduler)
+        try scheduler.run()
+        let end = 19 * 3_600_000
+        #expect(offsets.events.prefix(2) == [.next(0, 0), .next(3_600_000, 800)])
+        #expect(offsets.events.count == 2 + 63)
+        let firstFrame: Recorded<Event<Double>> = .next(end + 16, 787.2)  // 800 − 800 · 16/1000.
+        #expect(offsets.events.dropFirst(2).first == firstFrame)
+        #expect(offsets.events.last == .next(end + 1000, 0))
+        #expect(done.events == [.completed(end + 1000)])
+        expectNoPendingWork(scheduler)
+    }
+
     @Test("scroll to bottom eases to the end of the content over 300 ms")
     func scrollToBottom() throws {
         let (scheduler, simulator, offsets, actions) = Self.make()
@@ -255,7 +279,7 @@ struct ScrollSimulatorTests {
         expectNoPendingWork(scheduler)
     }
 
-    @Test("a tap on a visible item emits its index; a tap on an item off screen misses")
+    @Test("a tap on a visible item emits its index; a tap on an item off screen misses and says what is on screen")
     func tapByIndex() throws {
         let (scheduler, simulator, _, actions) = Self.make()
         let taps = scheduler.createObserver(Int.self)
@@ -266,7 +290,7 @@ struct ScrollSimulatorTests {
         ]).subscribe()
         try scheduler.run()
         #expect(taps.events == [.next(0, 1), .next(10, 5), .next(10, 4)])
-        #expect(actions.values.contains("tap at (50.0, 550.0) missed"))
+        #expect(actions.values.contains("tap #5 hit no photo: it is off screen; photos 0–1 are on screen"))
         expectNoPendingWork(scheduler)
     }
 

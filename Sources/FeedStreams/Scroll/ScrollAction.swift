@@ -3,7 +3,8 @@
 ///
 /// A ``ScrollSimulator`` emits one on ``ScrollSimulator/actions`` as each step starts (with the
 /// offset it starts from), and more as things happen: a fling comes to rest or stops against an
-/// end of the content, a pull is released, a tap hits an item or misses, the script ends.
+/// end of the content, a pull is released, a tap hits an item or misses (saying what was on
+/// screen), the script ends.
 public enum ScrollAction: Sendable, Equatable, CustomStringConvertible {
     /// A ``ScrollStep/wait(_:)`` began.
     case wait(Duration)
@@ -28,8 +29,12 @@ public enum ScrollAction: Sendable, Equatable, CustomStringConvertible {
     case refresh
     /// A tap hit the item with this index (``ScrollSimulator/taps`` fired).
     case tap(index: Int)
-    /// A tap hit no item; the point is in viewport coordinates.
+    /// A tap at a point hit no item; the point is in viewport coordinates.
     case missedTap(x: Double, y: Double)
+    /// A tap aimed at the photo with this index hit nothing, because the photo is not loaded or
+    /// is off screen; with the indices of the photos on screen (between the bars) and how many
+    /// are loaded, to say why.
+    case missedPhoto(index: Int, onScreen: [Int], loaded: Int)
     /// The footer's retry button was tapped.
     case tapRetry
     /// The script ended.
@@ -50,8 +55,34 @@ public enum ScrollAction: Sendable, Equatable, CustomStringConvertible {
         case .refresh: "release to refresh"
         case .tap(let index): "tap #\(index)"
         case .missedTap(let x, let y): "tap at (\(x), \(y)) missed"
+        case .missedPhoto(let index, let onScreen, let loaded): "tap #\(index) hit no photo: \(Self.whyMissed(index, onScreen, loaded))"
         case .tapRetry: "tap retry"
         case .finished: "script finished"
         }
+    }
+
+    /// `only 20 photos are loaded; photos 0–5, 7 are on screen`, `it is off screen; photo 3 is on screen`.
+    private static func whyMissed(_ index: Int, _ onScreen: [Int], _ loaded: Int) -> String {
+        let why = switch loaded {
+        case 0: "no photo is loaded"
+        case ...index: "only \(loaded) photo\(loaded == 1 ? " is" : "s are") loaded"
+        default: "it is off screen"
+        }
+        guard loaded > 0 else { return why }
+        var runs: [ClosedRange<Int>] = []
+        for index in onScreen {
+            if let last = runs.last, last.upperBound + 1 == index {
+                runs[runs.count - 1] = last.lowerBound...index
+            } else {
+                runs.append(index...index)
+            }
+        }
+        let listed = runs.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }.joined(separator: ", ")
+        let shown = switch onScreen.count {
+        case 0: "no photo is on screen"
+        case 1: "photo \(listed) is on screen"
+        default: "photos \(listed) are on screen"
+        }
+        return "\(why); \(shown)"
     }
 }

@@ -28,32 +28,62 @@
 /// | `tap at X Y` | tap a point of the viewport |
 /// | `tap retry` | tap the footer's "Couldn't load — tap to retry" |
 ///
-/// A duration is a number followed by `ms` or `s`, with no space: `300ms`, `1.5s`, at most
-/// one hour. Numbers are plain decimals (`2400`, `-3000`, `12.5`); offsets may end in `pt`.
-/// Velocities are at most 50,000 pt/s either way.
+/// A duration is a number followed by `ms` or `s`, with no space: `300ms`, `1.5s`. Numbers are
+/// plain decimals (`2400`, `-3000`, `12.5`); offsets may end in `pt`.
 ///
-/// ``parse(_:fileName:)`` stops at the first line it cannot read and throws a
+/// ## Bounds
+///
+/// Every bound is checked when the script is parsed, so that no script can tie up the machine:
+/// a wait costs nothing in virtual time, and neither does a drag that goes nowhere, but a
+/// moving drag shows a frame every 16 ms.
+///
+/// - A wait or a drag lasts at most one hour (``maximumDuration``), and a script's drags last at
+///   most one hour in all (``maximumDragTime``).
+/// - A fling is at most 50,000 pt/s either way (``maximumVelocity``); it comes to rest within
+///   5 s.
+/// - A script has at most 1,000 steps (``maximumStepCount``).
+/// - When the caller knows how many photos the feed can ever show (the demo does: its catalog's
+///   size, plus the photos its live feed publishes), a `tap INDEX` at or past that count is an
+///   error. Whether a photo within it is loaded and on screen depends on the session; a tap
+///   that misses says at run time what was on screen (``ScrollAction/missedPhoto(index:onScreen:loaded:)``).
+///
+/// ``parse(_:fileName:photoCount:)`` stops at the first line it cannot read and throws a
 /// ``ScrollScriptError`` naming the file, the line, the column and what it expected there.
 public enum ScrollScript {
     /// How long a `drag to OFFSET` without `over` takes.
     public static let defaultDragDuration: Duration = .milliseconds(500)
-    /// The longest duration a script may ask for.
+    /// The longest a wait or a drag may last.
     public static let maximumDuration: Duration = .seconds(3600)
+    /// The longest a script's drags may last together.
+    public static let maximumDragTime: Duration = .seconds(3600)
+    /// The most steps a script may have.
+    public static let maximumStepCount = 1_000
     /// The largest fling speed a script may ask for, in points per second.
     public static let maximumVelocity = 50_000.0
 
-    /// Reads a script.
+    /// Reads a script and checks its bounds.
     ///
     /// - Parameters:
     ///   - text: The script, one step per line.
     ///   - fileName: The name errors start with, such as `Examples/scripts/refresh-race.scroll`.
+    ///   - photoCount: How many photos the feed can ever show, when the caller knows: a
+    ///     `tap INDEX` at or past it is an error. `nil` accepts any index.
     /// - Returns: The steps, in order.
-    /// - Throws: ``ScrollScriptError`` for the first line that is not a step.
-    public static func parse(_ text: String, fileName: String = "script") throws(ScrollScriptError) -> [ScrollStep] {
+    /// - Throws: ``ScrollScriptError`` for the first line that is not a step or is out of bounds.
+    public static func parse(
+        _ text: String,
+        fileName: String = "script",
+        photoCount: Int? = nil
+    ) throws(ScrollScriptError) -> [ScrollStep] {
         var steps: [ScrollStep] = []
+        var dragTime = Duration.zero
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            var reader = LineReader(line: String(line), number: index + 1, fileName: fileName)
+            var reader = LineReader(
+                line: String(line), number: index + 1, fileName: fileName,
+                bounds: .init(photoCount: photoCount, stepsBefore: steps.count, dragTimeBefore: dragTime)
+            )
             if let step = try reader.step() {
+                if case .drag(_, let duration) = step { dragTime += duration }
                 steps.append(step)
             }
         }
@@ -110,7 +140,7 @@ public enum ScrollScript {
 ///          ^
 /// ```
 public struct ScrollScriptError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The file name given to ``ScrollScript/parse(_:fileName:)``.
+    /// The file name given to ``ScrollScript/parse(_:fileName:photoCount:)``.
     public var fileName: String
     /// The line, counting from 1.
     public var line: Int
@@ -148,24 +178,34 @@ public struct ScrollScriptError: Error, Equatable, Sendable, CustomStringConvert
     }
 }
 
-/// Reads one line: splits it into words with their columns, then matches the grammar.
+/// Reads one line: splits it into words with their columns, then matches the grammar and
+/// checks the bounds.
 private struct LineReader {
     struct Word {
         var text: String
         var column: Int
     }
 
+    /// What the lines before allow this one.
+    struct Bounds {
+        var photoCount: Int?
+        var stepsBefore: Int
+        var dragTimeBefore: Duration
+    }
+
     let line: String
     let number: Int
     let fileName: String
+    let bounds: Bounds
     private var words: [Word] = []
     private var position = 0
     private var endColumn = 1
 
-    init(line: String, number: Int, fileName: String) {
+    init(line: String, number: Int, fileName: String, bounds: Bounds) {
         self.line = line
         self.number = number
         self.fileName = fileName
+        self.bounds = bounds
         var current: Word?
         var column = 0
         for character in self.line {
@@ -187,6 +227,9 @@ private struct LineReader {
     /// The step on this line, or `nil` for a blank or comment line.
     mutating func step() throws(ScrollScriptError) -> ScrollStep? {
         guard let command = next() else { return nil }
+        guard bounds.stepsBefore < ScrollScript.maximumStepCount else {
+            throw failure(expected: "the end of the script (a script has at most \(ScrollScript.maximumStepCount) steps)", at: command)
+        }
         let step: ScrollStep
         switch command.text.lowercased() {
         case "wait":
@@ -195,12 +238,21 @@ private struct LineReader {
             try keyword("to")
             let offset = try number(expected: "an offset in points, such as 2400", unit: "pt")
             var over = ScrollScript.defaultDragDuration
+            var overWord = words[position - 1]
             if let word = peek() {
                 guard word.text.lowercased() == "over" else {
                     throw failure(expected: "\"over\" or the end of the line", at: word)
                 }
                 position += 1
+                overWord = peek() ?? overWord
                 over = try duration()
+            }
+            let left = ScrollScript.maximumDragTime - bounds.dragTimeBefore
+            guard over <= left else {
+                throw failure(
+                    expected: "a drag of at most \(ScrollScript.text(for: left)) (a script's drags last at most 1 hour in all)",
+                    at: overWord
+                )
             }
             step = .drag(to: offset, over: over)
         case "fling":
@@ -277,6 +329,14 @@ private struct LineReader {
         guard word.text.allSatisfy(\.isASCII), word.text.allSatisfy(\.isNumber), let index = Int(word.text) else {
             throw failure(expected: expected, at: word)
         }
+        if let count = bounds.photoCount, index >= count {
+            let within = switch count {
+            case 0: "no tap on a photo (the feed has no photos)"
+            case 1: "photo index 0 (the feed can show at most 1 photo)"
+            default: "a photo index from 0 to \(count - 1) (the feed can show at most \(count) photos)"
+            }
+            throw failure(expected: within, at: word)
+        }
         return index
     }
 
@@ -297,7 +357,9 @@ private struct LineReader {
         }
         guard let value = Self.decimal(digits), value >= 0 else { throw failure(expected: expected, at: word) }
         let nanoseconds = (value * nanosecondsPerUnit).rounded()
-        guard nanoseconds <= 3.6e12 else { throw failure(expected: "a duration of at most 1 hour", at: word) }
+        guard nanoseconds <= ScrollScript.maximumDuration / .nanoseconds(1) else {
+            throw failure(expected: "a duration of at most 1 hour", at: word)
+        }
         return .nanoseconds(Int64(nanoseconds))
     }
 

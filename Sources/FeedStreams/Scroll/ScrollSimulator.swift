@@ -25,13 +25,24 @@ import Synchronization
 ///
 /// A motion shows its first frame one ``Configuration/frameInterval`` after it starts, then one
 /// every interval; a timed motion (a drag, an animated scroll) shows its last frame exactly when
-/// its duration is over. A fling's position is the closed form of `UIScrollView`'s deceleration,
-/// `v(t) = v₀ · rateᵗ` with `t` in milliseconds (rate 0.998), so frames land on exact values:
-/// after `t`, it has travelled `v₀ · (1 − rateᵗ) / (−ln rate) / 1000` points. A fling ends at the
-/// first frame whose speed is below ``Configuration/minimumFlingSpeed``, or at the first frame
-/// that reaches either end of the content, where it stops (no bounce). A fling that hits the end
-/// while the next page is still loading stops there; the next flings and drags towards the end
-/// are each a new approach to the bottom.
+/// its duration is over. A motion that goes nowhere (a drag to where the view already is, or to
+/// an end it is already at) shows no frames and only ends after its duration: virtual time costs
+/// nothing where nothing moves. A fling's position is the closed form of `UIScrollView`'s
+/// deceleration, `v(t) = v₀ · rateᵗ` with `t` in milliseconds (rate 0.998), so frames land on
+/// exact values: after `t`, it has travelled `v₀ · (1 − rateᵗ) / (−ln rate) / 1000` points. A
+/// fling ends at the first frame whose speed is below ``Configuration/minimumFlingSpeed``, or at
+/// the first frame that reaches either end of the content, where it stops (no bounce). A fling
+/// that hits the end while the next page is still loading stops there; the next flings and drags
+/// towards the end are each a new approach to the bottom.
+///
+/// ## Parts
+///
+/// This file is the view: its layout, offset, outputs and hit-testing. The physics of a gesture
+/// is `ScrollMotion`, a pure value made from the ``ScrollStep`` and the geometry when the step
+/// starts (where the content is on each frame, when the gesture ends, what it reports); the
+/// simulator only schedules its frames. `ScriptPlayer` performs a script's steps one after
+/// another. A gesture keeps one name, its ``ScrollStep``, from the script to the timeline, where
+/// the view reports what happened as ``ScrollAction``s.
 ///
 /// ## Threads
 ///
@@ -48,67 +59,6 @@ import Synchronization
 /// even in the middle of a script. Its pending frame is then cancelled and a script that was
 /// playing completes.
 public final class ScrollSimulator: Sendable {
-    /// The size of the screen, the layout and the feel of the gestures.
-    public struct Configuration: Sendable, Equatable {
-        /// The width of the viewport and of the layout, in points.
-        public var viewportWidth: Double
-        /// The height of the viewport, in points.
-        public var viewportHeight: Double
-        /// Room above the content (under a navigation bar).
-        public var topInset: Double
-        /// Room below the content (above a tab bar or the home indicator).
-        public var bottomInset: Double
-        /// How the items are arranged.
-        public var layoutStyle: FeedLayout.Style
-        /// The gap between items.
-        public var spacing: Double
-        /// The time between two frames while the content moves.
-        public var frameInterval: Duration
-        /// The fraction of its speed a fling keeps per millisecond; `UIScrollView`'s normal rate
-        /// is 0.998.
-        public var decelerationRate: Double
-        /// Below this speed (points per second) a fling has come to rest.
-        public var minimumFlingSpeed: Double
-        /// The length of an animated scroll to the top or bottom.
-        public var scrollAnimationDuration: Duration
-        /// How far past the top a pull-to-refresh pulls.
-        public var refreshPullDistance: Double
-        /// How long the pull takes, and the spring back after it.
-        public var refreshPullDuration: Duration
-
-        /// Creates a configuration; the defaults are an iPhone 14-sized screen with a two-column
-        /// waterfall, 60 frames per second rounded to 16 ms.
-        public init(
-            viewportWidth: Double = 390,
-            viewportHeight: Double = 844,
-            topInset: Double = 0,
-            bottomInset: Double = 0,
-            layoutStyle: FeedLayout.Style = .waterfall(columns: 2),
-            spacing: Double = 4,
-            frameInterval: Duration = .milliseconds(16),
-            decelerationRate: Double = 0.998,
-            minimumFlingSpeed: Double = 10,
-            scrollAnimationDuration: Duration = .milliseconds(300),
-            refreshPullDistance: Double = 120,
-            refreshPullDuration: Duration = .milliseconds(300)
-        ) {
-            precondition(frameInterval > .zero, "frameInterval must be positive")
-            precondition(decelerationRate > 0 && decelerationRate < 1, "decelerationRate must be in 0<..<1")
-            self.viewportWidth = viewportWidth
-            self.viewportHeight = viewportHeight
-            self.topInset = topInset
-            self.bottomInset = bottomInset
-            self.layoutStyle = layoutStyle
-            self.spacing = spacing
-            self.frameInterval = frameInterval
-            self.decelerationRate = decelerationRate
-            self.minimumFlingSpeed = minimumFlingSpeed
-            self.scrollAnimationDuration = scrollAnimationDuration
-            self.refreshPullDistance = refreshPullDistance
-            self.refreshPullDuration = refreshPullDuration
-        }
-    }
-
     /// An item on screen: its index in the layout, its photo and where it is.
     public struct VisibleItem: Sendable, Equatable {
         /// The item's index in the layout (and in the photos given to ``setPhotos(_:)``).
@@ -268,7 +218,8 @@ public final class ScrollSimulator: Sendable {
     /// current offset. If the simulator goes away, the script completes.
     ///
     /// Play one script at a time. A motion that starts while another is under way (from a
-    /// second script) interrupts it, as a touch stops a fling, and the interrupted step ends.
+    /// second script) interrupts it, as a touch stops a fling, and the interrupted step ends
+    /// (an interrupted pull-to-refresh is not released).
     ///
     /// On a `TestScheduler` whose tick is one 16 ms frame, a drag to offset 64 over
     /// 64 ms from the top (`a` to `e` are the offsets 0, 16, 32, 48 and 64; `a` is the current
@@ -282,162 +233,132 @@ public final class ScrollSimulator: Sendable {
     /// - Parameter steps: The gestures.
     /// - Returns: An observable that completes when the script is over.
     public func play(_ steps: [ScrollStep]) -> Observable<Void> {
-        let instructions = steps.flatMap(Instruction.expand)
-        return Observable.create { [weak self] observer in
+        Observable.create { [weak self] observer in
             guard let self else {
                 observer.onCompleted()
                 return Disposables.create()
             }
-            let script = ScriptRun(simulator: self, scheduler: scheduler, instructions: instructions, observer: observer)
-            script.run(0)
-            return Disposables.create { script.stop() }
+            let player = ScriptPlayer(simulator: self, steps: steps, observer: observer)
+            player.play(from: 0)
+            return Disposables.create { player.stop() }
         }
     }
 
-    // MARK: Motion
+    // MARK: Motion, for the script player
 
-    /// Starts a motion and returns its id, or returns `nil` when there is nothing to animate
-    /// (already at the target), in which case `completion` is not called.
-    fileprivate func startMotion(
-        _ request: MotionRequest,
-        completion: @escaping @Sendable () -> Void
-    ) -> Int? {
+    /// Starts the motion of a gesture and returns its id, or returns `nil` when the step moves
+    /// nothing (a wait, a tap, or an animated scroll to where the view already is), in which
+    /// case `completion` is not called.
+    ///
+    /// A motion under way is interrupted: it stops where it is and its completion runs.
+    func startMotion(_ step: ScrollStep, completion: @escaping @Sendable () -> Void) -> Int? {
         let frames = SerialDisposable()
-        let started = state.withLock { state -> (id: Int, path: MotionPath, action: ScrollAction?, previous: Motion?)? in
-            guard let (path, action) = state.path(for: request) else { return nil }
+        let started = state.withLock { state -> (running: RunningMotion, previous: RunningMotion?)? in
+            guard let motion = ScrollMotion(step, from: state.geometry, configuration: configuration) else { return nil }
             let previous = state.motion
             state.nextMotionID += 1
-            state.motion = Motion(id: state.nextMotionID, path: path, frames: frames, completion: completion)
-            return (state.nextMotionID, path, action, previous)
+            let running = RunningMotion(id: state.nextMotionID, motion: motion, frames: frames, completion: completion)
+            state.motion = running
+            return (running, previous)
         }
         guard let started else { return nil }
         if let previous = started.previous {
             previous.frames.dispose()
             previous.completion()
         }
-        if let action = started.action { actionSubject.onNext(action) }
-        scheduleFrame(1, after: started.path.time(ofFrame: 1, configuration), motionID: started.id, frames: frames)
-        return started.id
+        let motion = started.running.motion
+        if let announcement = motion.announcement { actionSubject.onNext(announcement) }
+        scheduleFrame(1, after: motion.time(ofFrame: 1), of: started.running)
+        return started.running.id
     }
 
     /// Stops a motion where it is, without calling its completion.
-    fileprivate func cancelMotion(id: Int) {
-        let motion = state.withLock { state -> Motion? in
-            guard let motion = state.motion, motion.id == id else { return nil }
+    func cancelMotion(id: Int) {
+        let running = state.withLock { state -> RunningMotion? in
+            guard let running = state.motion, running.id == id else { return nil }
             state.motion = nil
-            return motion
+            return running
         }
-        motion?.frames.dispose()
+        running?.frames.dispose()
     }
 
-    private func scheduleFrame(_ frame: Int, after delay: Duration, motionID: Int, frames: SerialDisposable) {
-        frames.disposable = scheduler.schedule(after: delay) { [weak self] in
-            self?.showFrame(frame, motionID: motionID)
+    private func scheduleFrame(_ frame: Int, after delay: Duration, of running: RunningMotion) {
+        let id = running.id
+        running.frames.disposable = scheduler.schedule(after: delay) { [weak self] in
+            self?.showFrame(frame, motionID: id)
         }
     }
 
     private func showFrame(_ frame: Int, motionID: Int) {
-        let shown = state.withLock { state -> FrameResult? in
-            guard let motion = state.motion, motion.id == motionID else { return nil }
-            return state.advance(motion, to: frame)
+        let shown = state.withLock { state -> (running: RunningMotion, frame: ScrollMotion.Frame, geometry: ScrollGeometry)? in
+            guard let running = state.motion, running.id == motionID else { return nil }
+            let geometry = state.geometry
+            let shown = running.motion.frame(frame, minOffset: geometry.minOffset, maxOffset: geometry.maxOffset)
+            if let offset = shown.offset { state.setOffset(offset) }
+            if shown.isLast { state.motion = nil }
+            return (running, shown, state.geometry)
         }
         guard let shown else { return }
-        geometryValue.accept(shown.geometry)
-        if let action = shown.action { actionSubject.onNext(action) }
-        if shown.isFinished {
-            shown.motion.completion()
+        if shown.frame.offset != nil { geometryValue.accept(shown.geometry) }
+        for report in shown.frame.reports {
+            actionSubject.onNext(report)
+            if report == .refresh { pullSubject.onNext(()) }
+        }
+        if shown.frame.isLast {
+            shown.running.completion()
         } else {
-            let path = shown.motion.path
-            let delay = path.time(ofFrame: frame + 1, configuration) - path.time(ofFrame: frame, configuration)
-            scheduleFrame(frame + 1, after: delay, motionID: motionID, frames: shown.motion.frames)
+            let motion = shown.running.motion
+            scheduleFrame(frame + 1, after: motion.time(ofFrame: frame + 1) - motion.time(ofFrame: frame), of: shown.running)
         }
     }
 
-    // MARK: Events for the script
+    // MARK: Taps and reports, for the script player
 
-    fileprivate func emit(_ action: ScrollAction) {
+    /// Reports a step that is not a gesture of the view (a wait).
+    func report(_ action: ScrollAction) {
         actionSubject.onNext(action)
     }
 
-    fileprivate func tapRetry() {
+    /// Taps the footer's retry button.
+    func tapRetry() {
         actionSubject.onNext(.tapRetry)
         retryTapSubject.onNext(())
     }
 
-    fileprivate func releasePull() {
-        actionSubject.onNext(.refresh)
-        pullSubject.onNext(())
+    /// Taps the middle of the part of an item that is on screen; a miss reports what was there.
+    func tap(index: Int) {
+        let action = state.withLock { state -> ScrollAction in
+            if let point = state.tapPoint(index: index), state.hitTest(x: point.x, y: point.y) == index {
+                return .tap(index: index)
+            }
+            return .missedPhoto(index: index, onScreen: state.onScreen(), loaded: state.photos.count)
+        }
+        actionSubject.onNext(action)
+        if case .tap = action { tapSubject.onNext(index) }
     }
 
-    /// Taps an item by index, or a point, and reports it.
-    fileprivate func tap(_ target: TapTarget) {
-        let (index, point) = state.withLock { state -> (Int?, (x: Double, y: Double)) in
-            let point = state.tapPoint(target)
-            return (state.hitTest(x: point.x, y: point.y), point)
-        }
+    /// Taps a point of the viewport.
+    func tap(x: Double, y: Double) {
+        let index = state.withLock { $0.hitTest(x: x, y: y) }
         if let index {
             actionSubject.onNext(.tap(index: index))
             tapSubject.onNext(index)
         } else {
-            actionSubject.onNext(.missedTap(x: point.x, y: point.y))
+            actionSubject.onNext(.missedTap(x: x, y: y))
         }
     }
 }
 
 // MARK: - State
 
-/// What a motion does over time.
-private enum MotionPath {
-    /// Constant speed from one offset to another; a drag.
-    case linear(from: Double, to: Double, duration: Duration)
-    /// Ease in and out from one offset to another; an animated scroll.
-    case eased(from: Double, to: Double, duration: Duration)
-    /// Decelerating from an offset at a velocity, clamped at the ends; a fling.
-    case fling(from: Double, velocity: Double)
-
-    /// The time of frame `frame` since the motion started (frame 0 is the start): one frame
-    /// interval apart, and a timed motion's last frame exactly at its end.
-    func time(ofFrame frame: Int, _ configuration: ScrollSimulator.Configuration) -> Duration {
-        let regular = configuration.frameInterval * frame
-        switch self {
-        case .linear(_, _, let duration), .eased(_, _, let duration): return min(regular, max(duration, .zero))
-        case .fling: return regular
-        }
-    }
-}
-
 /// A motion under way.
-private struct Motion: Sendable {
+private struct RunningMotion: Sendable {
     let id: Int
-    let path: MotionPath
+    let motion: ScrollMotion
     /// Holds the pending frame action.
     let frames: SerialDisposable
     /// Runs when the motion finishes or is interrupted by another.
     let completion: @Sendable () -> Void
-}
-
-/// What the script asks a motion to do; turned into a path from the position when it starts.
-private enum MotionRequest: Sendable {
-    case drag(to: Double, over: Duration)
-    case fling(velocity: Double)
-    case scrollToTop
-    case scrollToBottom
-    case pull
-    case springBack
-}
-
-/// How a tap is aimed.
-private enum TapTarget: Sendable {
-    case item(Int)
-    case point(x: Double, y: Double)
-}
-
-/// The outcome of one frame, handed out of the lock.
-private struct FrameResult {
-    let motion: Motion
-    let geometry: ScrollGeometry
-    let action: ScrollAction?
-    let isFinished: Bool
 }
 
 private struct SimulatorState: Sendable {
@@ -445,7 +366,7 @@ private struct SimulatorState: Sendable {
     var layout: FeedLayout
     var photos = PhotoList()
     var offset: Double
-    var motion: Motion?
+    var motion: RunningMotion?
     var nextMotionID = 0
 
     init(configuration: ScrollSimulator.Configuration) {
@@ -479,102 +400,28 @@ private struct SimulatorState: Sendable {
         setOffset(min(offset, geometry.maxOffset))
     }
 
-    /// Sets the offset, writing a zero as +0 (`-topInset` with no inset is −0, which would
-    /// print as "-0.0" in a timeline).
+    /// Sets the offset, writing a zero as +0 (see ``ScrollMotion/shown(_:)``).
     mutating func setOffset(_ value: Double) {
-        offset = value == 0 ? 0 : value
+        offset = ScrollMotion.shown(value)
     }
 
-    /// The path and the action that announces it, or `nil` when there is nothing to do.
-    func path(for request: MotionRequest) -> (MotionPath, ScrollAction?)? {
-        let geometry = geometry
-        switch request {
-        case .drag(let target, let duration):
-            let to = min(max(target, geometry.minOffset), geometry.maxOffset)
-            return (.linear(from: offset, to: to, duration: duration), .drag(from: offset, to: to, over: duration))
-        case .fling(let velocity):
-            return (.fling(from: offset, velocity: velocity), .fling(velocity: velocity, from: offset))
-        case .scrollToTop:
-            guard offset != geometry.minOffset else { return nil }
-            return (
-                .eased(from: offset, to: geometry.minOffset, duration: configuration.scrollAnimationDuration),
-                .scrollToTop(from: offset)
-            )
-        case .scrollToBottom:
-            guard offset != geometry.maxOffset else { return nil }
-            return (
-                .eased(from: offset, to: geometry.maxOffset, duration: configuration.scrollAnimationDuration),
-                .scrollToBottom(from: offset, to: geometry.maxOffset)
-            )
-        case .pull:
-            let to = geometry.minOffset - configuration.refreshPullDistance
-            return (
-                .linear(from: offset, to: to, duration: configuration.refreshPullDuration),
-                .pull(distance: configuration.refreshPullDistance)
-            )
-        case .springBack:
-            guard offset != geometry.minOffset else { return nil }
-            // The release was already reported; the spring back adds no action of its own.
-            return (.eased(from: offset, to: geometry.minOffset, duration: configuration.refreshPullDuration), nil)
-        }
+    /// Where a tap on an item lands, in viewport coordinates: the middle of the part of the item
+    /// between the bars, or its middle when none is; `nil` when no such item is laid out.
+    func tapPoint(index: Int) -> (x: Double, y: Double)? {
+        guard layout.frames.indices.contains(index) else { return nil }
+        let frame = layout.frames[index]
+        let top = max(frame.minY, offset + configuration.topInset)
+        let bottom = min(frame.maxY, offset + configuration.viewportHeight - configuration.bottomInset)
+        let y = top < bottom ? (top + bottom) / 2 : frame.minY + frame.height / 2
+        return (frame.minX + frame.width / 2, y - offset)
     }
 
-    /// Moves `motion` to frame `frame` and reports what happened.
-    mutating func advance(_ motion: Motion, to frame: Int) -> FrameResult {
-        let elapsed = motion.path.time(ofFrame: frame, configuration)
-        let geometry = geometry
-        var action: ScrollAction?
-        var isFinished: Bool
-        switch motion.path {
-        case .linear(let from, let to, let duration), .eased(let from, let to, let duration):
-            let progress = duration > .zero ? min(elapsed / duration, 1) : 1
-            let eased: Double
-            if case .eased = motion.path {
-                eased = (1 - cos(Double.pi * progress)) / 2
-            } else {
-                eased = progress
-            }
-            isFinished = progress >= 1
-            let position = isFinished ? to : from + (to - from) * eased
-            // Pulls go past the top on purpose; everything else stays within the content.
-            let lowest = min(from, to, geometry.minOffset)
-            setOffset(min(max(position, lowest), geometry.maxOffset))
-        case .fling(let from, let velocity):
-            let rate = configuration.decelerationRate
-            let milliseconds = elapsed / .milliseconds(1)
-            let decay = pow(rate, milliseconds)
-            let position = from + velocity / 1000 * (1 - decay) / -log(rate)
-            isFinished = abs(velocity) * decay < configuration.minimumFlingSpeed
-            if position >= geometry.maxOffset, velocity > 0 {
-                setOffset(geometry.maxOffset)
-                isFinished = true
-                action = .hitEnd(at: offset)
-            } else if position <= geometry.minOffset, velocity < 0 {
-                setOffset(geometry.minOffset)
-                isFinished = true
-                action = .hitTop(at: offset)
-            } else {
-                setOffset(position)
-                if isFinished { action = .settled(at: offset) }
-            }
-        }
-        if isFinished { self.motion = nil }
-        return FrameResult(motion: motion, geometry: self.geometry, action: action, isFinished: isFinished)
-    }
-
-    /// Where a tap lands, in viewport coordinates.
-    func tapPoint(_ target: TapTarget) -> (x: Double, y: Double) {
-        switch target {
-        case .point(let x, let y):
-            return (x, y)
-        case .item(let index):
-            guard layout.frames.indices.contains(index) else { return (-1, -1) }
-            let frame = layout.frames[index]
-            // The middle of the part of the item between the bars, or its middle when none is.
-            let top = max(frame.minY, offset + configuration.topInset)
-            let bottom = min(frame.maxY, offset + configuration.viewportHeight - configuration.bottomInset)
-            let y = top < bottom ? (top + bottom) / 2 : frame.minY + frame.height / 2
-            return (frame.minX + frame.width / 2, y - offset)
+    /// The items that show between the bars, in index order: the ones a tap can reach.
+    func onScreen() -> [Int] {
+        let top = offset + configuration.topInset
+        let bottom = offset + configuration.viewportHeight - configuration.bottomInset
+        return layout.visibleRange(offset: offset, height: configuration.viewportHeight).filter { index in
+            layout.frames[index].maxY > top && layout.frames[index].minY < bottom
         }
     }
 
@@ -588,101 +435,5 @@ private struct SimulatorState: Sendable {
             let frame = layout.frames[index]
             return x >= frame.minX && x < frame.maxX && contentY >= frame.minY && contentY < frame.maxY
         }
-    }
-}
-
-// MARK: - Script
-
-/// One step of a script as the runner performs it; a pull-to-refresh is several.
-private enum Instruction: Sendable {
-    case wait(Duration)
-    case motion(MotionRequest)
-    case tap(TapTarget)
-    case releasePull
-    case tapRetry
-
-    static func expand(_ step: ScrollStep) -> [Instruction] {
-        switch step {
-        case .wait(let duration): [.wait(duration)]
-        case .drag(let offset, let duration): [.motion(.drag(to: offset, over: duration))]
-        case .fling(let velocity): [.motion(.fling(velocity: velocity))]
-        case .scrollToBottom: [.motion(.scrollToBottom)]
-        case .scrollToTop: [.motion(.scrollToTop)]
-        case .pullToRefresh: [.motion(.scrollToTop), .motion(.pull), .releasePull, .motion(.springBack)]
-        case .tap(let index): [.tap(.item(index))]
-        case .tapAt(let x, let y): [.tap(.point(x: x, y: y))]
-        case .tapRetry: [.tapRetry]
-        }
-    }
-}
-
-/// One playing of a script: runs its instructions in order and completes its observer.
-///
-/// Scheduled waits and motion completions hold the run; the run holds the simulator weakly.
-private final class ScriptRun: Sendable {
-    private struct State {
-        var isStopped = false
-        var motionID: Int?
-    }
-
-    private weak let simulator: ScrollSimulator?
-    private let scheduler: any Scheduler
-    private let instructions: [Instruction]
-    private let observer: AnyObserver<Void>
-    private let wait = SerialDisposable()
-    private let state = Mutex(State())
-
-    init(simulator: ScrollSimulator, scheduler: any Scheduler, instructions: [Instruction], observer: AnyObserver<Void>) {
-        self.simulator = simulator
-        self.scheduler = scheduler
-        self.instructions = instructions
-        self.observer = observer
-    }
-
-    /// Performs instruction `index` and, when it is over, the next one.
-    func run(_ index: Int) {
-        var index = index
-        while true {
-            guard !state.withLock({ $0.isStopped }) else { return }
-            guard let simulator else {
-                observer.onCompleted()
-                return
-            }
-            guard index < instructions.count else {
-                simulator.emit(.finished)
-                observer.onCompleted()
-                return
-            }
-            switch instructions[index] {
-            case .wait(let duration):
-                simulator.emit(.wait(duration))
-                let next = index + 1
-                wait.disposable = scheduler.schedule(after: duration) { [self] in run(next) }
-                return
-            case .motion(let request):
-                let next = index + 1
-                if let id = simulator.startMotion(request, completion: { [self] in run(next) }) {
-                    state.withLock { $0.motionID = id }
-                    return
-                }
-            case .tap(let target):
-                simulator.tap(target)
-            case .releasePull:
-                simulator.releasePull()
-            case .tapRetry:
-                simulator.tapRetry()
-            }
-            index += 1
-        }
-    }
-
-    /// Stops the script: cancels a wait and stops this script's motion where it is.
-    func stop() {
-        let motionID = state.withLock { state -> Int? in
-            state.isStopped = true
-            return state.motionID
-        }
-        wait.dispose()
-        if let motionID { simulator?.cancelMotion(id: motionID) }
     }
 }

@@ -31,7 +31,8 @@ public enum ScrollStep: Sendable, Equatable, CustomStringConvertible {
     /// ``ScrollSimulator/pullToRefresh`` on release, and spring back.
     case pullToRefresh
     /// Tap the item with this index in the layout, in the middle of its part that is on
-    /// screen. A tap on an item that is off screen misses.
+    /// screen. A tap on an item that is off screen, or not laid out, misses, and
+    /// ``ScrollAction/missedPhoto(index:onScreen:loaded:)`` says what was on screen.
     case tap(index: Int)
     /// Tap a point of the viewport (x from its left edge, y from its top edge).
     case tapAt(x: Double, y: Double)
