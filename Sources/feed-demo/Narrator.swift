@@ -115,7 +115,7 @@ struct Narrator: Sendable {
         case .lastPage: "the last page is in, nothing to load"
         case .backoff: "a back-off runs for another \(duration(max((state.backoff?.resumesAt ?? state.now) - state.now, .zero)))"
         case .retriesExhausted: "the retries ran out; waiting for a gesture"
-        case .requestBudget: "\(state.configuration.maxRequestsPerMinute) requests in the last minute, the most the feed may make"
+        case .requestBudget: "\(count(state.configuration.maxRequestsPerMinute, "request")) in the last minute, the most the feed may make"
         }
     }
 

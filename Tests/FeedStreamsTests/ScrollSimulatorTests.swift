@@ -403,7 +403,7 @@ struct ScrollSimulatorTests {
         #expect(offsets.events.count == 7)
         simulator = nil
         #expect(weakSimulator == nil)
-        #expect(scheduler.pendingTicks.isEmpty)
+        expectNoPendingWork(scheduler)
         #expect(done.events == [.completed(100)])
     }
 

@@ -1,8 +1,14 @@
 import Streams
 
 extension ObservableType where Element == ScrollGeometry {
-    /// Emits once each time the scroll position comes near the bottom of the content: the
-    /// trigger for an infinite feed's next page.
+    /// Emits once each time the scroll position comes near the bottom of the content: an *edge*,
+    /// for code that has only events.
+    ///
+    /// ``FeedViewModel`` does not need it: it reads the geometry itself, as a level
+    /// (``ScrollGeometry/demand(prefetchDistance:)``), because an edge cannot say that a page
+    /// which did not make the content taller, or a page that failed, still leaves the screen
+    /// wanting more. Pass this to ``FeedViewModel/Input-swift.struct/reachedBottom`` only where
+    /// the geometry is not available.
     ///
     /// "Near" is ``ScrollGeometry/isNearBottom(tolerance:)``: the end of the content is within
     /// `tolerance` of the viewport's bottom edge (half the viewport by default, as in the usual
