@@ -149,22 +149,33 @@ extension Signal {
 // MARK: - Emitting
 
 extension Signal {
-    /// Subscribes closures to the signal.
+    /// Subscribes closures that run on the main actor.
     ///
-    /// They run on the signal's scheduler. `onDisposed` runs once when the subscription ends:
-    /// after the completion, or when the returned disposable is disposed.
+    /// The signal delivers on the main thread, so `onNext` and `onCompleted` are `@MainActor`:
+    /// a `@MainActor` screen updates itself from them directly, without
+    /// `MainActor.assumeIsolated`. (The signal checks the promise as it calls them: a signal
+    /// made with a scheduler that is not on the main thread traps with the main actor's
+    /// message; subscribe to ``asObservable()`` there instead.) `onDisposed` runs once when the
+    /// subscription ends, on the thread that ends it: after the completion, on the main
+    /// thread; when you dispose, on yours, which is why it is not `@MainActor`.
+    ///
+    /// ```
+    /// signal:  -a-b-|
+    ///          emit(onNext:onCompleted:onDisposed:)
+    /// calls:   -a-b-|
+    /// ```
     ///
     /// - Parameters:
-    ///   - onNext: Called with each value.
-    ///   - onCompleted: Called when the signal completes.
+    ///   - onNext: Called on the main actor with each value.
+    ///   - onCompleted: Called on the main actor when the signal completes.
     ///   - onDisposed: Called once when the subscription ends.
     /// - Returns: A disposable that ends the subscription.
     public func emit(
-        onNext: (@Sendable (Element) -> Void)? = nil,
-        onCompleted: (@Sendable () -> Void)? = nil,
+        onNext: (@MainActor @Sendable (Element) -> Void)? = nil,
+        onCompleted: (@MainActor @Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        source.subscribe(onNext: onMainActor(onNext), onCompleted: onMainActor(onCompleted), onDisposed: onDisposed)
     }
 
     /// Sends every value to `value` with ``BehaviorValue/accept(_:)``; the completion is not
