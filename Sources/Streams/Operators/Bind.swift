@@ -21,9 +21,11 @@ extension ObservableType {
     /// - Parameter observers: The observers to send to, in order.
     /// - Returns: A disposable that ends the binding.
     public func bind(to observers: AnyObserver<Element>...) -> any Disposable {
-        asObservable().subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        asObservable().subscribe(
+            onNext: { element in for observer in observers { observer.onNext(element) } },
+            onError: { error in for observer in observers { observer.onError(error) } },
+            onCompleted: { for observer in observers { observer.onCompleted() } }
+        )
     }
 
     /// Sends every event of this sequence, including its end, into each of `subjects`.
@@ -37,9 +39,11 @@ extension ObservableType {
     /// - Parameter subjects: The subjects to send into, in order.
     /// - Returns: A disposable that ends the binding.
     public func bind(to subjects: Subject<Element>...) -> any Disposable {
-        asObservable().subscribe { event in
-            for subject in subjects { subject.on(event) }
-        }
+        asObservable().subscribe(
+            onNext: { element in for subject in subjects { subject.onNext(element) } },
+            onError: { error in for subject in subjects { subject.onError(error) } },
+            onCompleted: { for subject in subjects { subject.onCompleted() } }
+        )
     }
 
     /// Sends every value of this sequence into each of `subjects`, which replay them; the end
@@ -54,9 +58,11 @@ extension ObservableType {
     /// - Parameter subjects: The subjects to send into, in order.
     /// - Returns: A disposable that ends the binding.
     public func bind(to subjects: ReplaySubject<Element>...) -> any Disposable {
-        asObservable().subscribe { event in
-            for subject in subjects { subject.on(event) }
-        }
+        asObservable().subscribe(
+            onNext: { element in for subject in subjects { subject.onNext(element) } },
+            onError: { error in for subject in subjects { subject.onError(error) } },
+            onCompleted: { for subject in subjects { subject.onCompleted() } }
+        )
     }
 
     /// Sets each of `values` to every value of this sequence with ``BehaviorValue/accept(_:)``.

@@ -84,11 +84,12 @@ extension ObservableType {
     /// source:    -a-#
     /// fallback:  --x-y-|
     ///            asDriver(onErrorDriveWith: fallback, scheduler: scheduler)
-    /// output:    -a-xy-|
+    /// output:    -a--y-|
     /// ```
     ///
-    /// The fallback is subscribed to when the error arrives; as a driver, it first replays its
-    /// latest value (here `x`), then continues.
+    /// The fallback is subscribed to when the error arrives. Here nobody else drives it, so it
+    /// starts then and `x` is gone; a fallback that another subscriber keeps connected would
+    /// first replay its latest value.
     ///
     /// - Parameters:
     ///   - driver: The driver to continue with.
@@ -241,9 +242,11 @@ extension Driver {
     /// - Parameter observers: The observers to send to, in order.
     /// - Returns: A disposable that ends the subscription.
     public func drive(_ observers: AnyObserver<Element>...) -> any Disposable {
-        source.subscribe { event in
-            for observer in observers { observer.on(event) }
-        }
+        source.subscribe(
+            onNext: { element in for observer in observers { observer.onNext(element) } },
+            onError: { error in for observer in observers { observer.onError(error) } },
+            onCompleted: { for observer in observers { observer.onCompleted() } }
+        )
     }
 
     /// Sends every value to each of `values` with ``BehaviorValue/accept(_:)``; the completion
