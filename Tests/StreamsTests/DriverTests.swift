@@ -327,6 +327,61 @@ extension DriverTests {
     }
 }
 
+extension DriverTests {
+    @Test("marbles (Traits guide): on -a-b-c-|, from tick 4 a Signal gives -----c-| and a Driver ----bc-|; a cold Observable from 3 runs anew")
+    func marbleDriverSignalObservable() throws {
+        let scheduler = TestScheduler()
+        let hot = scheduler.createHotObservable("-a-b-c-|")
+        let cold = scheduler.createColdObservable("-a-b-c-|")
+        let signal = hot.asSignal(onErrorJustReturn: "x", scheduler: scheduler)
+        let driver = hot.asDriver(onErrorJustReturn: "x", scheduler: scheduler)
+        let observable = scheduler.createObserver(String.self)
+        let signalLate = scheduler.createObserver(String.self)
+        let driverLate = scheduler.createObserver(String.self)
+        // An early subscriber keeps the signal and the driver connected from 0.
+        let subscriptions = Mutex<[any Disposable]>([
+            signal.asObservable().subscribe { _ in },
+            driver.asObservable().subscribe { _ in },
+        ])
+        scheduler.scheduleAt(3) { subscriptions.withLock { $0.append(cold.subscribe(observable.asObserver())) } }
+        scheduler.scheduleAt(4) {
+            subscriptions.withLock {
+                $0.append(signal.asObservable().subscribe(signalLate.asObserver()))
+                $0.append(driver.asObservable().subscribe(driverLate.asObserver()))
+            }
+        }
+        try scheduler.run()
+        expectMarbles(observable, "----a-b-c-|")
+        expectMarbles(signalLate, "-----c-|")
+        expectMarbles(driverLate, "----bc-|")
+        subscriptions.withLock { $0.forEach { $0.dispose() } }
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("the Traits guide's PhotosScreen shows what its driver delivers")
+    func guidePhotosScreen() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(10, ["p1"]), .next(20, ["p1", "p2"])])
+        let screen = PhotosScreen()
+        screen.bind(source.asDriver(onErrorJustReturn: [], scheduler: scheduler))
+        try scheduler.run()
+        #expect(screen.photos == ["p1", "p2"])
+    }
+}
+
+/// The Traits guide's example, compiled here.
+@MainActor
+final class PhotosScreen {
+    private(set) var photos: [String] = []
+    private let disposeBag = DisposeBag()
+
+    func bind(_ photos: Driver<[String]>) {
+        photos
+            .drive(with: self, onNext: { screen, photos in screen.photos = photos })
+            .disposed(by: disposeBag)
+    }
+}
+
 /// A screen as an app writes it: a `@MainActor` class, `Sendable` by its isolation.
 @MainActor
 final class Screen {
