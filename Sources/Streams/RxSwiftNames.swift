@@ -12,10 +12,10 @@ public typealias BehaviorRelay<Element: Sendable> = BehaviorValue<Element>
 @available(*, unavailable, renamed: "PublishValue", message: "Streams' PublishValue is RxRelay's PublishRelay: accept(_:), never fails or completes")
 public typealias PublishRelay<Element: Sendable> = PublishValue<Element>
 
-@available(*, unavailable, renamed: "Scheduler", message: "Streams' schedulers conform to Scheduler")
+@available(*, unavailable, renamed: "Scheduler", message: "Streams' schedulers conform to Scheduler; write `any Scheduler` for a parameter")
 public typealias SchedulerType = Scheduler
 
-@available(*, unavailable, renamed: "Scheduler", message: "Streams' schedulers conform to Scheduler")
+@available(*, unavailable, renamed: "Scheduler", message: "Streams' schedulers conform to Scheduler; write `any Scheduler` for a parameter")
 public typealias ImmediateSchedulerType = Scheduler
 
 @available(*, unavailable, renamed: "Duration", message: "Streams measures time with Swift's Duration: .seconds(1), .milliseconds(300)")

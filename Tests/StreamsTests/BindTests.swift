@@ -135,6 +135,24 @@ struct BindTests {
         expectNoPendingWork(scheduler)
     }
 
+    @Test("subscribe(with:): a value sent back into the source from onNext is delivered after the current one")
+    func reentrantSubscribeWith() throws {
+        let scheduler = TestScheduler()
+        let cache = Cache()
+        let events = try recordCountingUpReentrantly(on: scheduler, completingAt: 20) { subject in
+            Observable.create { observer in
+                subject.subscribe(
+                    with: cache,
+                    onNext: { cache, value in cache.store(value); observer.onNext(value) },
+                    onCompleted: { _ in observer.onCompleted() }
+                )
+            }
+        }
+        #expect(events == [.next(10, 1), .next(10, 2), .next(10, 3), .completed(20)])
+        #expect(cache.stored == [1, 2, 3])
+        expectNoPendingWork(scheduler)
+    }
+
     @Test("bindings release their targets' closures and end their source subscription", arguments: SubscriptionEnding.allCases)
     func releases(ending: SubscriptionEnding) throws {
         try expectReleasesProbe(ending: ending) { f in
