@@ -358,6 +358,24 @@ extension DriverTests {
         expectNoPendingWork(scheduler)
     }
 
+    @Test("Getting started's FeedScreen renders what it is driven with, and is released with its bag")
+    func gettingStartedFeedScreen() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(10, ["p1"]), .error(20, TestError("x"))])
+        weak var weakScreen: FeedScreen?
+        do {
+            let screen = FeedScreen()
+            weakScreen = screen
+            screen.bind(source.asObservable(), scheduler: scheduler)
+            try scheduler.advance(to: 10)
+            #expect(screen.shown == ["p1"])
+            try scheduler.advance(to: 20)
+            #expect(screen.shown == [])
+        }
+        #expect(weakScreen == nil)
+        expectNoPendingWork(scheduler)
+    }
+
     @Test("the Traits guide's PhotosScreen shows what its driver delivers")
     func guidePhotosScreen() throws {
         let scheduler = TestScheduler()
@@ -366,6 +384,25 @@ extension DriverTests {
         screen.bind(source.asDriver(onErrorJustReturn: [], scheduler: scheduler))
         try scheduler.run()
         #expect(screen.photos == ["p1", "p2"])
+    }
+}
+
+/// Getting started's example, compiled here; its `Photo` is any value.
+@MainActor
+final class FeedScreen {
+    typealias Photo = String
+    private let disposeBag = DisposeBag()
+    private(set) var shown: [Photo] = []
+
+    func bind(_ photos: Observable<[Photo]>, scheduler: any Scheduler) {
+        photos
+            .asDriver(onErrorJustReturn: [], scheduler: scheduler)
+            .drive(with: self, onNext: { screen, photos in screen.render(photos) })
+            .disposed(by: disposeBag)
+    }
+
+    func render(_ photos: [Photo]) {
+        shown = photos
     }
 }
 

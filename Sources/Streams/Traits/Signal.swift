@@ -194,6 +194,53 @@ extension Signal {
     public func emit(to subject: Subject<Element>) -> any Disposable {
         source.subscribe { subject.on($0) }
     }
+
+    /// Sends every value to `relay` with ``PublishValue/accept(_:)``; the completion is not
+    /// forwarded, since a ``PublishValue`` never ends.
+    ///
+    /// ```
+    /// signal:  -a-b-|
+    ///          emit(to: relay)
+    /// relay:   -a-b---
+    /// ```
+    ///
+    /// - Parameter relay: The relay to send to.
+    /// - Returns: A disposable that ends the subscription.
+    public func emit(to relay: PublishValue<Element>) -> any Disposable {
+        source.subscribe(onNext: { relay.accept($0) })
+    }
+
+    /// Subscribes closures that run on the main actor and receive `object`, held weakly: the
+    /// Swift 6 answer to `[weak self]`, as ``Driver/drive(with:onNext:onCompleted:onDisposed:)``.
+    ///
+    /// ```
+    /// signal:  -a-b-c-|
+    ///          emit(with: object, …)  (object released at 4)
+    /// calls:   -a-b----
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - object: Held weakly and passed to each closure.
+    ///   - onNext: Called on the main actor with `object` and each value.
+    ///   - onCompleted: Called on the main actor with `object` when the signal completes.
+    ///   - onDisposed: Called once with `object`, if it is still alive, when the subscription
+    ///     ends.
+    /// - Returns: A disposable that ends the subscription.
+    public func emit<Object: AnyObject & Sendable>(
+        with object: Object,
+        onNext: (@MainActor @Sendable (Object, Element) -> Void)? = nil,
+        onCompleted: (@MainActor @Sendable (Object) -> Void)? = nil,
+        onDisposed: (@Sendable (Object) -> Void)? = nil
+    ) -> any Disposable {
+        let reference = WeakReference(object)
+        var next: (@MainActor @Sendable (Element) -> Void)?
+        if let onNext { next = { value in if let object = reference.object { onNext(object, value) } } }
+        var completed: (@MainActor @Sendable () -> Void)?
+        if let onCompleted { completed = { if let object = reference.object { onCompleted(object) } } }
+        var disposed: (@Sendable () -> Void)?
+        if let onDisposed { disposed = { if let object = reference.object { onDisposed(object) } } }
+        return emit(onNext: next, onCompleted: completed, onDisposed: disposed)
+    }
 }
 
 // MARK: - Operators
