@@ -315,20 +315,3 @@ extension Driver {
         Driver(unshared: source.filter(isIncluded))
     }
 }
-
-// MARK: - Main actor
-
-/// `body` as a closure that the subscription may call from a nonisolated context, after
-/// checking that it is on the main actor (the driver's and signal's promise).
-func onMainActor<Value: Sendable>(
-    _ body: (@MainActor @Sendable (Value) -> Void)?
-) -> (@Sendable (Value) -> Void)? {
-    guard let body else { return nil }
-    return { value in MainActor.assumeIsolated { body(value) } }
-}
-
-/// `body` as a closure without an argument, for ``onMainActor(_:)-(((Value)->Void)?)``.
-func onMainActor(_ body: (@MainActor @Sendable () -> Void)?) -> (@Sendable () -> Void)? {
-    guard let body else { return nil }
-    return { MainActor.assumeIsolated { body() } }
-}
