@@ -129,6 +129,38 @@ enum DocRunners {
         "asSignal(onErrorJustReturn: x, scheduler: scheduler)": {
             $0.source.asSignal(onErrorJustReturn: "x", scheduler: $0.scheduler).asObservable()
         },
+        // Subjects and relays, driven by the input line.
+        "PublishValue()": { inputs in
+            let relay = PublishValue<String>()
+            _ = inputs.source.subscribe(onNext: { relay.accept($0) })
+            return relay.asObservable()
+        },
+        "ReplaySubject(bufferSize: 2)": { inputs in
+            let subject = ReplaySubject<String>(bufferSize: 2)
+            _ = inputs.source.subscribe(subject.asObserver())
+            return subject.asObservable()
+        },
+        // Drivers, on the diagram's scheduler in place of the main one.
+        "asDriver(onErrorJustReturn: x, scheduler: scheduler)": {
+            $0.source.asDriver(onErrorJustReturn: "x", scheduler: $0.scheduler).asObservable()
+        },
+        "asDriver(onErrorDriveWith: fallback, scheduler: scheduler)": { inputs in
+            let fallback = inputs["fallback"].asDriver(onErrorJustReturn: "?", scheduler: inputs.scheduler)
+            return inputs.source.asDriver(onErrorDriveWith: fallback, scheduler: inputs.scheduler).asObservable()
+        },
+        "asDriver(scheduler: scheduler) { _ in .just(x, scheduler: scheduler) }": { inputs in
+            let scheduler = inputs.scheduler
+            return inputs.source.asDriver(scheduler: scheduler) { _ in .just("x", scheduler: scheduler) }.asObservable()
+        },
+        "Driver.swift map { $0.uppercased() }": {
+            $0.source.asDriver(onErrorJustReturn: "?", scheduler: $0.scheduler).map { $0.uppercased() }.asObservable()
+        },
+        "Driver.swift filter { $0 != \"b\" }": {
+            $0.source.asDriver(onErrorJustReturn: "?", scheduler: $0.scheduler).filter { $0 != "b" }.asObservable()
+        },
+        "Traits.md Observable": { $0.source },
+        "Traits.md Signal": { $0.source.asSignal(onErrorJustReturn: "?", scheduler: $0.scheduler).asObservable() },
+        "Traits.md Driver": { $0.source.asDriver(onErrorJustReturn: "?", scheduler: $0.scheduler).asObservable() },
         "asSignal(onErrorSignalWith: fallback, scheduler: scheduler)": { inputs in
             inputs.source.asSignal(onErrorSignalWith: inputs["fallback"].asSignal(onErrorJustReturn: "?", scheduler: inputs.scheduler),
                                    scheduler: inputs.scheduler).asObservable()

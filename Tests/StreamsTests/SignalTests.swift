@@ -27,6 +27,7 @@ struct SignalTests {
     }
 
     @Test("events wait for the signal's scheduler")
+    @MainActor // emit runs its closures on the main actor
     func deliversOnScheduler() throws {
         let target = TestScheduler()
         try target.advance(to: 5)
@@ -52,7 +53,8 @@ struct SignalTests {
         let seen = Recorder<String>()
         let subscription = subject
             .asSignal(onErrorJustReturn: -1, scheduler: DispatchQueueScheduler(queue: queue))
-            .emit(
+            .asObservable() // emit's closures are for the main actor; this queue is not it
+            .subscribe(
                 onNext: { seen.append("\($0) onQueue=\(DispatchQueue.getSpecific(key: key) == 1)") },
                 onCompleted: { done.signal() }
             )
@@ -85,6 +87,7 @@ struct SignalTests {
     }
 
     @Test("after the source ends, the next subscriber starts a new subscription")
+    @MainActor // emit runs its closures on the main actor
     func reconnectsAfterCompletion() {
         let subscribes = Mutex(0)
         let source = Observable<Int>.deferred {
@@ -142,6 +145,7 @@ struct SignalTests {
     }
 
     @Test("emit(onNext:onCompleted:onDisposed:) reports values, completion, then disposal")
+    @MainActor // emit runs its closures on the main actor
     func emitClosures() {
         let log = Recorder<String>()
         let subject = Subject<Int>()
@@ -191,6 +195,7 @@ struct SignalTests {
     }
 
     @Test("a value sent back into the source from a subscriber reaches every subscriber after the current one")
+    @MainActor // emit runs its closures on the main actor
     func reentrant() {
         let subject = Subject<Int>()
         let signal = subject.asSignal(onErrorJustReturn: 0, scheduler: ImmediateScheduler.instance)
@@ -207,6 +212,7 @@ struct SignalTests {
     }
 
     @Test("the observer is released after completion and after disposal")
+    @MainActor // emit runs its closures on the main actor
     func releasesObserver() throws {
         for disposing in [false, true] {
             let scheduler = TestScheduler()

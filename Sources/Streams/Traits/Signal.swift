@@ -149,22 +149,33 @@ extension Signal {
 // MARK: - Emitting
 
 extension Signal {
-    /// Subscribes closures to the signal.
+    /// Subscribes closures that run on the main actor.
     ///
-    /// They run on the signal's scheduler. `onDisposed` runs once when the subscription ends:
-    /// after the completion, or when the returned disposable is disposed.
+    /// The signal delivers on the main thread, so `onNext` and `onCompleted` are `@MainActor`:
+    /// a `@MainActor` screen updates itself from them directly, without
+    /// `MainActor.assumeIsolated`. (The signal checks the promise as it calls them: a signal
+    /// made with a scheduler that is not on the main thread traps with the main actor's
+    /// message; subscribe to ``asObservable()`` there instead.) `onDisposed` runs once when the
+    /// subscription ends, on the thread that ends it: after the completion, on the main
+    /// thread; when you dispose, on yours, which is why it is not `@MainActor`.
+    ///
+    /// ```
+    /// signal:  -a-b-|
+    ///          emit(onNext:onCompleted:onDisposed:)
+    /// calls:   -a-b-|
+    /// ```
     ///
     /// - Parameters:
-    ///   - onNext: Called with each value.
-    ///   - onCompleted: Called when the signal completes.
+    ///   - onNext: Called on the main actor with each value.
+    ///   - onCompleted: Called on the main actor when the signal completes.
     ///   - onDisposed: Called once when the subscription ends.
     /// - Returns: A disposable that ends the subscription.
     public func emit(
-        onNext: (@Sendable (Element) -> Void)? = nil,
-        onCompleted: (@Sendable () -> Void)? = nil,
+        onNext: (@MainActor @Sendable (Element) -> Void)? = nil,
+        onCompleted: (@MainActor @Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        source.subscribe(onNext: onMainActor(onNext), onCompleted: onMainActor(onCompleted), onDisposed: onDisposed)
     }
 
     /// Sends every value to `value` with ``BehaviorValue/accept(_:)``; the completion is not
@@ -182,6 +193,53 @@ extension Signal {
     /// - Returns: A disposable that ends the subscription.
     public func emit(to subject: Subject<Element>) -> any Disposable {
         source.subscribe { subject.on($0) }
+    }
+
+    /// Sends every value to `relay` with ``PublishValue/accept(_:)``; the completion is not
+    /// forwarded, since a ``PublishValue`` never ends.
+    ///
+    /// ```
+    /// signal:  -a-b-|
+    ///          emit(to: relay)
+    /// relay:   -a-b---
+    /// ```
+    ///
+    /// - Parameter relay: The relay to send to.
+    /// - Returns: A disposable that ends the subscription.
+    public func emit(to relay: PublishValue<Element>) -> any Disposable {
+        source.subscribe(onNext: { relay.accept($0) })
+    }
+
+    /// Subscribes closures that run on the main actor and receive `object`, held weakly: the
+    /// Swift 6 answer to `[weak self]`, as ``Driver/drive(with:onNext:onCompleted:onDisposed:)``.
+    ///
+    /// ```
+    /// signal:  -a-b-c-|
+    ///          emit(with: object, …)  (object released at 4)
+    /// calls:   -a-b----
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - object: Held weakly and passed to each closure.
+    ///   - onNext: Called on the main actor with `object` and each value.
+    ///   - onCompleted: Called on the main actor with `object` when the signal completes.
+    ///   - onDisposed: Called once with `object`, if it is still alive, when the subscription
+    ///     ends.
+    /// - Returns: A disposable that ends the subscription.
+    public func emit<Object: AnyObject & Sendable>(
+        with object: Object,
+        onNext: (@MainActor @Sendable (Object, Element) -> Void)? = nil,
+        onCompleted: (@MainActor @Sendable (Object) -> Void)? = nil,
+        onDisposed: (@Sendable (Object) -> Void)? = nil
+    ) -> any Disposable {
+        let reference = WeakReference(object)
+        var next: (@MainActor @Sendable (Element) -> Void)?
+        if let onNext { next = { value in if let object = reference.object { onNext(object, value) } } }
+        var completed: (@MainActor @Sendable () -> Void)?
+        if let onCompleted { completed = { if let object = reference.object { onCompleted(object) } } }
+        var disposed: (@Sendable () -> Void)?
+        if let onDisposed { disposed = { if let object = reference.object { onDisposed(object) } } }
+        return emit(onNext: next, onCompleted: completed, onDisposed: disposed)
     }
 }
 

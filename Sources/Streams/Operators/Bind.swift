@@ -1,0 +1,143 @@
+/// Where a binding's error goes: a binding into something that cannot fail (a
+/// ``BehaviorValue``, a ``PublishValue``, a closure) has nowhere to put it.
+///
+/// The binding ends, and the error is reported with the place of the `bind` call: in a debug
+/// build with `assertionFailure`, which stops in the debugger, as RxSwift does; in a release
+/// build the binding just ends. Make the source unable to fail first (``ObservableType/catchAndReturn(_:)``,
+/// ``ObservableType/asDriver(onErrorJustReturn:scheduler:)``).
+private func bindingFailed(_ error: any Error, file: StaticString, line: UInt) {
+    assertionFailure("bind: the bound sequence failed with \(error); the binding has ended. Handle errors before binding.", file: file, line: line)
+}
+
+extension ObservableType {
+    /// Sends every event of this sequence, including its end, to each of `observers`.
+    ///
+    /// ```
+    /// source:    -a-b-|
+    ///            bind(to: observer)
+    /// observer:  -a-b-|
+    /// ```
+    ///
+    /// - Parameter observers: The observers to send to, in order.
+    /// - Returns: A disposable that ends the binding.
+    public func bind(to observers: AnyObserver<Element>...) -> any Disposable {
+        asObservable().subscribe(
+            onNext: { element in for observer in observers { observer.onNext(element) } },
+            onError: { error in for observer in observers { observer.onError(error) } },
+            onCompleted: { for observer in observers { observer.onCompleted() } }
+        )
+    }
+
+    /// Sends every event of this sequence, including its end, into each of `subjects`.
+    ///
+    /// ```
+    /// source:   -a-b-#
+    ///           bind(to: subject)
+    /// subject:  -a-b-#
+    /// ```
+    ///
+    /// - Parameter subjects: The subjects to send into, in order.
+    /// - Returns: A disposable that ends the binding.
+    public func bind(to subjects: Subject<Element>...) -> any Disposable {
+        asObservable().subscribe(
+            onNext: { element in for subject in subjects { subject.onNext(element) } },
+            onError: { error in for subject in subjects { subject.onError(error) } },
+            onCompleted: { for subject in subjects { subject.onCompleted() } }
+        )
+    }
+
+    /// Sends every value of this sequence into each of `subjects`, which replay them; the end
+    /// is sent too.
+    ///
+    /// ```
+    /// source:   -a-b-|
+    ///           bind(to: replaySubject)
+    /// subject:  -a-b-|
+    /// ```
+    ///
+    /// - Parameter subjects: The subjects to send into, in order.
+    /// - Returns: A disposable that ends the binding.
+    public func bind(to subjects: ReplaySubject<Element>...) -> any Disposable {
+        asObservable().subscribe(
+            onNext: { element in for subject in subjects { subject.onNext(element) } },
+            onError: { error in for subject in subjects { subject.onError(error) } },
+            onCompleted: { for subject in subjects { subject.onCompleted() } }
+        )
+    }
+
+    /// Sets each of `values` to every value of this sequence with ``BehaviorValue/accept(_:)``.
+    ///
+    /// A ``BehaviorValue`` never ends, so the completion is not forwarded. It cannot fail
+    /// either: an error ends the binding and is reported at this call (an assertion in debug
+    /// builds).
+    ///
+    /// ```
+    /// source:  -a-b-|
+    ///          bind(to: value)     (value starts as x)
+    /// value:   xa-b---
+    /// ```
+    ///
+    /// - Parameter values: The values to update, in order.
+    /// - Returns: A disposable that ends the binding.
+    public func bind(
+        to values: BehaviorValue<Element>...,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> any Disposable {
+        asObservable().subscribe(
+            onNext: { element in
+                for value in values { value.accept(element) }
+            },
+            onError: { bindingFailed($0, file: file, line: line) }
+        )
+    }
+
+    /// Sends every value of this sequence to each of `relays` with ``PublishValue/accept(_:)``.
+    ///
+    /// A ``PublishValue`` never ends, so the completion is not forwarded. It cannot fail
+    /// either: an error ends the binding and is reported at this call (an assertion in debug
+    /// builds).
+    ///
+    /// ```
+    /// source:  -a-b-|
+    ///          bind(to: relay)
+    /// relay:   -a-b---
+    /// ```
+    ///
+    /// - Parameter relays: The relays to send to, in order.
+    /// - Returns: A disposable that ends the binding.
+    public func bind(
+        to relays: PublishValue<Element>...,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> any Disposable {
+        asObservable().subscribe(
+            onNext: { element in
+                for relay in relays { relay.accept(element) }
+            },
+            onError: { bindingFailed($0, file: file, line: line) }
+        )
+    }
+
+    /// Calls `onNext` with every value of this sequence.
+    ///
+    /// A binding has no error handler: an error ends it and is reported at this call (an
+    /// assertion in debug builds). Use ``ObservableType/subscribe(onNext:onError:onCompleted:onDisposed:)``
+    /// when the sequence may fail.
+    ///
+    /// ```
+    /// source:  -a-b-|
+    ///          bind(onNext:)
+    /// calls:   -a-b--
+    /// ```
+    ///
+    /// - Parameter onNext: Called with each value, on the thread that delivers it.
+    /// - Returns: A disposable that ends the binding.
+    public func bind(
+        onNext: @escaping @Sendable (Element) -> Void,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> any Disposable {
+        asObservable().subscribe(onNext: onNext, onError: { bindingFailed($0, file: file, line: line) })
+    }
+}

@@ -1,0 +1,317 @@
+/// The state a screen shows: a stream that never fails, delivers on the main thread, and
+/// replays its latest value to each new subscriber, shared by all of them: RxCocoa's `Driver`.
+///
+/// Use a driver for things a screen *is*: the photos on screen, "is loading", the title. A
+/// subscriber that arrives late (a cell configured after the first page loaded) receives the
+/// latest value at once. (For things that *happen* and must not be shown twice, such as an
+/// error banner, use a ``Signal``.)
+///
+/// A driver keeps three promises:
+///
+/// - **It never fails,** by its type: it is made with one of the `asDriver` functions, which
+///   say what replaces an error: a value
+///   (``ObservableType/asDriver(onErrorJustReturn:scheduler:)``), another driver
+///   (``ObservableType/asDriver(onErrorDriveWith:scheduler:)``) or one computed from the error
+///   (``ObservableType/asDriver(scheduler:onErrorRecover:)``).
+/// - **It delivers on the main thread:** on ``DispatchQueueScheduler/main`` unless you pass
+///   another scheduler. Pass one only in tests, and drive the test from the main actor (a
+///   `@MainActor` test running a ``TestScheduler``), because ``drive(onNext:onCompleted:onDisposed:)``
+///   runs its closures on the main actor.
+/// - **It is shared and replays one value while connected** (`share(replay: 1, scope:
+///   .whileConnected)`): the source is subscribed to once while at least one subscriber is
+///   subscribed, and a new subscriber first receives the latest value. When the last one
+///   leaves, the source subscription and the remembered value go; the next subscriber starts
+///   afresh.
+///
+/// ```
+/// source:         -a-b-c-d-|
+///                 asDriver(onErrorJustReturn: x, scheduler: scheduler)
+/// early:          -a-b-c-d-|
+/// late:           ----bc-d-|      (subscribed at 4: replays b at once)
+/// subscriptions:  ^--------!      (one source subscription for both)
+/// ```
+///
+/// ```swift
+/// viewModel.output.photos                  // Driver<[Photo]>
+///     .drive(onNext: { photos in screen.show(photos) })   // on the main actor
+///     .disposed(by: disposeBag)
+/// ```
+public struct Driver<Element: Sendable>: Sendable {
+    private let source: Observable<Element>
+
+    /// Shares `source`, which already delivers on the driver's scheduler and never fails,
+    /// while at least one subscriber is subscribed, replaying the latest value.
+    init(unshared source: Observable<Element>) {
+        self.source = source.share(replay: 1, scope: .whileConnected)
+    }
+
+    /// This driver as an observable, for the operators of ``ObservableType``.
+    ///
+    /// The observable never fails, delivers on the driver's scheduler, is shared and replays
+    /// the latest value.
+    public func asObservable() -> Observable<Element> {
+        source
+    }
+}
+
+// MARK: - Creating
+
+extension ObservableType {
+    /// Turns this sequence into a ``Driver`` that emits `element` and completes in place of an
+    /// error.
+    ///
+    /// ```
+    /// source:  -a-b-#
+    ///          asDriver(onErrorJustReturn: x, scheduler: scheduler)
+    /// output:  -a-b-(x|)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - element: The value to emit instead of failing.
+    ///   - scheduler: The scheduler that delivers the events: the main queue. Tests pass a
+    ///     ``TestScheduler`` run from the main actor.
+    /// - Returns: The driver.
+    public func asDriver(
+        onErrorJustReturn element: Element,
+        scheduler: any Scheduler = DispatchQueueScheduler.main
+    ) -> Driver<Element> {
+        Driver(unshared: asObservable().observe(on: scheduler).catch { _ in .just(element) })
+    }
+
+    /// Turns this sequence into a ``Driver`` that continues with `driver` in place of an error.
+    ///
+    /// ```
+    /// source:    -a-#
+    /// fallback:  --x-y-|
+    ///            asDriver(onErrorDriveWith: fallback, scheduler: scheduler)
+    /// output:    -a--y-|
+    /// ```
+    ///
+    /// The fallback is subscribed to when the error arrives. Here nobody else drives it, so it
+    /// starts then and `x` is gone; a fallback that another subscriber keeps connected would
+    /// first replay its latest value.
+    ///
+    /// - Parameters:
+    ///   - driver: The driver to continue with.
+    ///   - scheduler: The scheduler that delivers the events: the main queue. Tests pass a
+    ///     ``TestScheduler`` run from the main actor.
+    /// - Returns: The driver.
+    public func asDriver(
+        onErrorDriveWith driver: Driver<Element>,
+        scheduler: any Scheduler = DispatchQueueScheduler.main
+    ) -> Driver<Element> {
+        Driver(unshared: asObservable().observe(on: scheduler).catch { _ in driver.asObservable() })
+    }
+
+    /// Turns this sequence into a ``Driver`` that continues with the driver `onErrorRecover`
+    /// returns for an error.
+    ///
+    /// ```
+    /// source:  -a-#
+    ///          asDriver(scheduler: scheduler) { _ in .just(x, scheduler: scheduler) }
+    /// output:  -a-(x|)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler that delivers the events: the main queue. Tests pass a
+    ///     ``TestScheduler`` run from the main actor.
+    ///   - onErrorRecover: Builds the driver to continue with from the error.
+    /// - Returns: The driver.
+    public func asDriver(
+        scheduler: any Scheduler = DispatchQueueScheduler.main,
+        onErrorRecover: @escaping @Sendable (any Error) -> Driver<Element>
+    ) -> Driver<Element> {
+        Driver(unshared: asObservable().observe(on: scheduler).catch { onErrorRecover($0).asObservable() })
+    }
+}
+
+extension Driver {
+    /// A driver that emits `element` and completes, on `scheduler`.
+    ///
+    /// ```
+    /// just(a):  (a|)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - element: The value.
+    ///   - scheduler: The scheduler that delivers it; the main queue by default.
+    /// - Returns: The driver.
+    public static func just(
+        _ element: Element,
+        scheduler: any Scheduler = DispatchQueueScheduler.main
+    ) -> Driver<Element> {
+        Driver(unshared: Observable.just(element).subscribe(on: scheduler))
+    }
+
+    /// A driver that completes at once, on `scheduler`, without values.
+    ///
+    /// ```
+    /// empty():  |
+    /// ```
+    ///
+    /// - Parameter scheduler: The scheduler that delivers the completion; the main queue by
+    ///   default.
+    /// - Returns: The driver.
+    public static func empty(scheduler: any Scheduler = DispatchQueueScheduler.main) -> Driver<Element> {
+        Driver(unshared: Observable.empty().subscribe(on: scheduler))
+    }
+}
+
+// MARK: - Driving
+
+extension Driver {
+    /// Subscribes closures that run on the main actor.
+    ///
+    /// The driver delivers on the main thread, so `onNext` and `onCompleted` are `@MainActor`:
+    /// a `@MainActor` screen updates itself from them directly, without
+    /// `MainActor.assumeIsolated`. (The driver checks the promise as it calls them: a driver
+    /// made with a scheduler that is not on the main thread traps with the main actor's
+    /// message.) `onDisposed` runs once when the subscription ends, on the thread that ends it:
+    /// after the completion, on the main thread; when you dispose, on yours, which is why it is
+    /// not `@MainActor`.
+    ///
+    /// ```
+    /// driver:  -a-b-|
+    ///          drive(onNext:onCompleted:onDisposed:)
+    /// calls:   -a-b-(|d)      (d: onDisposed)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - onNext: Called on the main actor with each value.
+    ///   - onCompleted: Called on the main actor when the driver completes.
+    ///   - onDisposed: Called once when the subscription ends.
+    /// - Returns: A disposable that ends the subscription.
+    public func drive(
+        onNext: (@MainActor @Sendable (Element) -> Void)? = nil,
+        onCompleted: (@MainActor @Sendable () -> Void)? = nil,
+        onDisposed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        source.subscribe(onNext: onMainActor(onNext), onCompleted: onMainActor(onCompleted), onDisposed: onDisposed)
+    }
+
+    /// Subscribes closures that run on the main actor and receive `object` with each event,
+    /// holding `object` weakly: the Swift 6 answer to `[weak self]`.
+    ///
+    /// Once `object` is released, the closures are no longer called (the subscription stays
+    /// until it is disposed; a screen's dispose bag does that as the screen goes). A
+    /// `@MainActor` class is `Sendable`, so a screen passes `self`:
+    ///
+    /// ```swift
+    /// output.title
+    ///     .drive(with: self, onNext: { screen, title in screen.titleLabel.text = title })
+    ///     .disposed(by: disposeBag)
+    /// ```
+    ///
+    /// ```
+    /// driver:  -a-b-c-|
+    ///          drive(with: object, …)  (object released at 4)
+    /// calls:   -a-b----
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - object: Held weakly and passed to each closure.
+    ///   - onNext: Called on the main actor with `object` and each value.
+    ///   - onCompleted: Called on the main actor with `object` when the driver completes.
+    ///   - onDisposed: Called once with `object`, if it is still alive, when the subscription
+    ///     ends.
+    /// - Returns: A disposable that ends the subscription.
+    public func drive<Object: AnyObject & Sendable>(
+        with object: Object,
+        onNext: (@MainActor @Sendable (Object, Element) -> Void)? = nil,
+        onCompleted: (@MainActor @Sendable (Object) -> Void)? = nil,
+        onDisposed: (@Sendable (Object) -> Void)? = nil
+    ) -> any Disposable {
+        let reference = WeakReference(object)
+        var next: (@MainActor @Sendable (Element) -> Void)?
+        if let onNext { next = { value in if let object = reference.object { onNext(object, value) } } }
+        var completed: (@MainActor @Sendable () -> Void)?
+        if let onCompleted { completed = { if let object = reference.object { onCompleted(object) } } }
+        var disposed: (@Sendable () -> Void)?
+        if let onDisposed { disposed = { if let object = reference.object { onDisposed(object) } } }
+        return drive(onNext: next, onCompleted: completed, onDisposed: disposed)
+    }
+
+    /// Sends every value, and the completion, to each of `observers`.
+    ///
+    /// ```
+    /// driver:    -a-b-|
+    ///            drive(observer)
+    /// observer:  -a-b-|
+    /// ```
+    ///
+    /// - Parameter observers: The observers to send to, in order.
+    /// - Returns: A disposable that ends the subscription.
+    public func drive(_ observers: AnyObserver<Element>...) -> any Disposable {
+        source.subscribe(
+            onNext: { element in for observer in observers { observer.onNext(element) } },
+            onError: { error in for observer in observers { observer.onError(error) } },
+            onCompleted: { for observer in observers { observer.onCompleted() } }
+        )
+    }
+
+    /// Sends every value to each of `values` with ``BehaviorValue/accept(_:)``; the completion
+    /// is not forwarded, since a ``BehaviorValue`` never ends.
+    ///
+    /// ```
+    /// driver:  -a-b-|
+    ///          drive(value)     (value starts as x)
+    /// value:   xa-b---
+    /// ```
+    ///
+    /// - Parameter values: The values to update, in order.
+    /// - Returns: A disposable that ends the subscription.
+    public func drive(_ values: BehaviorValue<Element>...) -> any Disposable {
+        source.subscribe(onNext: { element in
+            for value in values { value.accept(element) }
+        })
+    }
+
+    /// Sends every value to each of `relays` with ``PublishValue/accept(_:)``; the completion
+    /// is not forwarded, since a ``PublishValue`` never ends.
+    ///
+    /// ```
+    /// driver:  -a-b-|
+    ///          drive(relay)
+    /// relay:   -a-b---
+    /// ```
+    ///
+    /// - Parameter relays: The relays to send to, in order.
+    /// - Returns: A disposable that ends the subscription.
+    public func drive(_ relays: PublishValue<Element>...) -> any Disposable {
+        source.subscribe(onNext: { element in
+            for relay in relays { relay.accept(element) }
+        })
+    }
+}
+
+// MARK: - Operators
+
+extension Driver {
+    /// Transforms each value; the result is a driver on the same scheduler.
+    ///
+    /// ```
+    /// driver:  -a-b-|
+    ///          map { $0.uppercased() }
+    /// output:  -A-B-|
+    /// ```
+    ///
+    /// - Parameter transform: Applied to each value.
+    /// - Returns: A driver of the transformed values.
+    public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> Driver<Result> {
+        Driver<Result>(unshared: source.map(transform))
+    }
+
+    /// Emits only the values that satisfy `isIncluded`.
+    ///
+    /// ```
+    /// driver:  -a-b-c-|
+    ///          filter { $0 != "b" }
+    /// output:  -a---c-|
+    /// ```
+    ///
+    /// - Parameter isIncluded: Decides whether a value passes.
+    /// - Returns: A driver of the values that passed.
+    public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Driver<Element> {
+        Driver(unshared: source.filter(isIncluded))
+    }
+}
