@@ -165,5 +165,10 @@ enum DocRunners {
             inputs.source.asSignal(onErrorSignalWith: inputs["fallback"].asSignal(onErrorJustReturn: "?", scheduler: inputs.scheduler),
                                    scheduler: inputs.scheduler).asObservable()
         },
+        // opsA
+        "skip(while: { $0 < 3 })": { $0.source.skip(while: { Int($0)! < 3 }) },
+        "skip(until: other)": { $0.source.skip(until: $0["other"]) },
+        "element(at: 2)": { $0.source.element(at: 2) },
+        "enumerated()": { $0.source.enumerated().map { "\($0.index)\($0.element)" } },
     ]
 }
