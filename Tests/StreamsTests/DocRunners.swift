@@ -170,5 +170,15 @@ enum DocRunners {
         "skip(until: other)": { $0.source.skip(until: $0["other"]) },
         "element(at: 2)": { $0.source.element(at: 2) },
         "enumerated()": { $0.source.enumerated().map { "\($0.index)\($0.element)" } },
+        "zip { $0 + $1 }": { Observable.zip($0.source, $0.second) { $0 + $1 } },
+        "zip { $0 + $1 + $2 }": { Observable.zip($0.source, $0.second, $0.third) { $0 + $1 + $2 } },
+        "zip([first, second])": { inputs in
+            Observable.zip([inputs.source, inputs.second]).map { "[\($0.joined(separator: ", "))]" }
+        },
+        "zip": { inputs in
+            inputs.order.count == 2
+                ? Observable.zip(inputs.source, inputs.second).map { "(\($0), \($1))" }
+                : Observable.zip(inputs.source, inputs.second, inputs.third).map { "(\($0), \($1), \($2))" }
+        },
     ]
 }

@@ -1,0 +1,105 @@
+import Streams
+import StreamsTesting
+import Testing
+
+@Suite("zip")
+struct ZipTests {
+    @Test("pairs values by position and completes when a completed source has nothing left waiting")
+    func pairs() {
+        expectMarbles("---A----B-C|", values: ["A": "a1", "B": "b2", "C": "c3"]) { m in
+            Observable.zip(m.hot("-a---b-c---|", subscriptions: "^----------!"),
+                           m.hot("---1----2-3-|", subscriptions: "^----------!")) { $0 + $1 }
+        }
+    }
+
+    @Test("a completed source's waiting values are still used; it completes when they run out")
+    func completionWhileValuesWait() {
+        expectMarbles("----A-(B|)", values: ["A": "a1", "B": "b2"]) { m in
+            Observable.zip(m.hot("-ab|", subscriptions: "^--!"),
+                           m.hot("----1-2-3-|", subscriptions: "^-----!")) { $0 + $1 }
+        }
+    }
+
+    @Test("a source that completes empty completes the output at once")
+    func emptySource() {
+        expectMarbles("--|", values: [:] as [Character: String]) { m in
+            Observable.zip(m.hot("--|", subscriptions: "^-!"), m.hot("-1-2-|", subscriptions: "^-!")) { $0 + $1 }
+        }
+    }
+
+    @Test("an error from either source fails at once, unsubscribes both and drops waiting values")
+    func error() {
+        expectMarbles("---A-#", values: ["A": "a1"]) { m in
+            Observable.zip(m.hot("-a-b-#", subscriptions: "^----!"), m.hot("---1---2-|", subscriptions: "^----!")) { $0 + $1 }
+        }
+    }
+
+    @Test("a selector that throws fails the output and unsubscribes both")
+    func selectorThrows() {
+        expectMarbles("---A-#", values: ["A": "a1"]) { m in
+            Observable.zip(m.hot("-a-b---|", subscriptions: "^----!"), m.hot("---1-2-|", subscriptions: "^----!")) {
+                if $0 == "b" { throw TestError("error") }
+                return $0 + $1
+            }
+        }
+    }
+
+    @Test("three sources and an array of sources")
+    func threeAndArray() {
+        expectMarbles("---A--B--|", values: ["A": "a1x", "B": "b2y"]) { m in
+            Observable.zip(m.hot("-a-b-c-|"), m.hot("--1---2--|"), m.hot("---x-y-z-|")) { $0 + $1 + $2 }
+        }
+        expectMarbles("---A----B-C|", values: ["A": "a1", "B": "b2", "C": "c3"]) { m in
+            Observable.zip([m.hot("-a---b-c---|").asObservable(), m.hot("---1----2-3-|").asObservable()]).map { $0.joined() }
+        }
+        expectMarbles("---A--B--|", values: ["A": "a1x", "B": "b2y"]) { m in
+            Observable.zip(m.hot("-a-b-c-|"), m.hot("--1---2--|"), m.hot("---x-y-z-|")).map { $0 + $1 + $2 }
+        }
+    }
+
+    @Test("an empty array completes at once")
+    func emptyArray() {
+        let seen = Recorder<String>()
+        _ = Observable<Int>.zip([]).subscribe(onNext: { seen.append("\($0)") }, onCompleted: { seen.append("completed") })
+        #expect(seen.items == ["completed"])
+    }
+
+    @Test("disposal unsubscribes both at the disposal tick")
+    func disposal() {
+        expectMarbles("---A-", values: ["A": "a1"]) { m in
+            m.dispose(at: 4)
+            return Observable.zip(m.hot("-a-b-|", subscriptions: "^---!"), m.hot("---1-2|", subscriptions: "^---!")) { $0 + $1 }
+        }
+    }
+
+    @Test("a value sent re-entrantly from the subscriber is delivered after the current one")
+    func reentrant() {
+        let first = Subject<Int>()
+        let second = Subject<Int>()
+        let seen = Recorder<String>()
+        let subscription = Observable.zip(first, second).subscribe(
+            onNext: { a, b in
+                seen.append("begin \(a)\(b)")
+                if a == 1 {
+                    first.onNext(2)
+                    second.onNext(2)
+                    second.onCompleted()
+                }
+                seen.append("end \(a)\(b)")
+            },
+            onCompleted: { seen.append("completed") }
+        )
+        first.onNext(1)
+        second.onNext(1)
+        #expect(seen.items == ["begin 11", "end 11", "begin 22", "end 22", "completed"])
+        subscription.dispose()
+    }
+
+    @Test("releases the selector and the observer after completion, error and disposal",
+          arguments: SubscriptionEnding.allCases)
+    func releases(ending: SubscriptionEnding) throws {
+        try expectReleasesProbe(ending: ending, values: [6]) { f in
+            Observable.zip(f.source, f.other) { [probe = f.probe] in probe.pass($0) ? $0 + $1 : 0 }
+        }
+    }
+}
