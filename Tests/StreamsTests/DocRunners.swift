@@ -180,5 +180,6 @@ enum DocRunners {
                 ? Observable.zip(inputs.source, inputs.second).map { "(\($0), \($1))" }
                 : Observable.zip(inputs.source, inputs.second, inputs.third).map { "(\($0), \($1), \($2))" }
         },
+        "sample(sampler)": { $0.source.sample($0["sampler"]) },
     ]
 }
