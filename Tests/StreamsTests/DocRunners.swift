@@ -181,5 +181,8 @@ enum DocRunners {
                 : Observable.zip(inputs.source, inputs.second, inputs.third).map { "(\($0), \($1), \($2))" }
         },
         "sample(sampler)": { $0.source.sample($0["sampler"]) },
+        "reduce(0, accumulator: +)": { $0.source.reduce(0) { $0 + Int($1)! }.map(String.init) },
+        "reduce(into: \"\") { $0 += $1 }": { $0.source.reduce(into: "") { $0 += $1 } },
+        "toArray()": { $0.source.toArray().asObservable().map { "[\($0.joined(separator: ", "))]" } },
     ]
 }
