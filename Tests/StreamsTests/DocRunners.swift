@@ -184,5 +184,15 @@ enum DocRunners {
         "reduce(0, accumulator: +)": { $0.source.reduce(0) { $0 + Int($1)! }.map(String.init) },
         "reduce(into: \"\") { $0 += $1 }": { $0.source.reduce(into: "") { $0 += $1 } },
         "toArray()": { $0.source.toArray().asObservable().map { "[\($0.joined(separator: ", "))]" } },
+        "materialize()": { inputs in
+            inputs.source.materialize().map { event in
+                switch event {
+                case .next(let value): "next(\(value))"
+                case .error: "error"
+                case .completed: "completed"
+                }
+            }
+        },
+        "materialize().dematerialize()": { $0.source.materialize().dematerialize() },
     ]
 }
