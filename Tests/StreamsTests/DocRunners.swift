@@ -194,5 +194,6 @@ enum DocRunners {
             }
         },
         "materialize().dematerialize()": { $0.source.materialize().dematerialize() },
+        "take(for: .seconds(4))": { $0.source.take(for: .seconds(4), scheduler: $0.scheduler) },
     ]
 }
