@@ -195,5 +195,11 @@ enum DocRunners {
         },
         "materialize().dematerialize()": { $0.source.materialize().dematerialize() },
         "take(for: .seconds(4))": { $0.source.take(for: .seconds(4), scheduler: $0.scheduler) },
+        "combineLatest { $0 + $1 + $2 + $3 }": {
+            Observable.combineLatest($0.source, $0.second, $0.third, $0["fourth"]) { $0 + $1 + $2 + $3 }
+        },
+        "combineLatest(first, second, third, fourth)": {
+            Observable.combineLatest($0.source, $0.second, $0.third, $0["fourth"]).map { "(\($0), \($1), \($2), \($3))" }
+        },
     ]
 }

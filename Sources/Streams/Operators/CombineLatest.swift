@@ -151,6 +151,76 @@ extension Observable {
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element) {
         combineLatest(a, b, c) { ($0, $1, $2) }
     }
+
+    /// Combines the latest values of four observables each time any of them emits, once all
+    /// have emitted.
+    ///
+    /// Behaves as ``combineLatest(_:_:resultSelector:)`` with four sources.
+    ///
+    /// ```
+    /// first:   -a----b---|
+    /// second:  --1-------|
+    /// third:   ---x------|
+    /// fourth:  ----u--v--|
+    ///          combineLatest { $0 + $1 + $2 + $3 }
+    /// output:  ----A-BC--|        (A = a1xu, B = b1xu, C = b1xv)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - a: The first source.
+    ///   - b: The second source.
+    ///   - c: The third source.
+    ///   - d: The fourth source.
+    ///   - resultSelector: Combines the latest values; may throw.
+    /// - Returns: An observable of the combinations.
+    public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType>(
+        _ a: A,
+        _ b: B,
+        _ c: C,
+        _ d: D,
+        resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element) throws -> Element
+    ) -> Observable<Element> {
+        combineLatest(
+            initial: (A.Element?, B.Element?, C.Element?, D.Element?)(nil, nil, nil, nil),
+            writers: [
+                a.map { value in { $0.0 = value } },
+                b.map { value in { $0.1 = value } },
+                c.map { value in { $0.2 = value } },
+                d.map { value in { $0.3 = value } },
+            ],
+            result: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!) }
+        )
+    }
+
+    /// Combines the latest values of four observables into a tuple each time any of them
+    /// emits, once all have emitted.
+    ///
+    /// Behaves as ``Observable/combineLatest(_:_:_:_:resultSelector:)`` with a selector that
+    /// makes a tuple.
+    ///
+    /// ```
+    /// first:   -a----b---|
+    /// second:  --1-------|
+    /// third:   ---x------|
+    /// fourth:  ----u--v--|
+    ///          combineLatest(first, second, third, fourth)
+    /// output:  ----A-BC--|        (A = (a, 1, x, u), B = (b, 1, x, u), C = (b, 1, x, v))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - a: The first source.
+    ///   - b: The second source.
+    ///   - c: The third source.
+    ///   - d: The fourth source.
+    /// - Returns: An observable of tuples of the latest values.
+    public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType>(
+        _ a: A,
+        _ b: B,
+        _ c: C,
+        _ d: D
+    ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element) {
+        combineLatest(a, b, c, d) { ($0, $1, $2, $3) }
+    }
 }
 
 extension Observable {
