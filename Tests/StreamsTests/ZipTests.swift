@@ -1,5 +1,6 @@
 import Streams
 import StreamsTesting
+import Synchronization
 import Testing
 
 @Suite("zip")
@@ -92,6 +93,26 @@ struct ZipTests {
         first.onNext(1)
         second.onNext(1)
         #expect(seen.items == ["begin 11", "end 11", "begin 22", "end 22", "completed"])
+        subscription.dispose()
+    }
+
+    @Test("two threads sending at once: every pair in order, delivered one at a time")
+    func concurrentSources() {
+        let count = 20_000
+        let subjects = [Subject<Int>(), Subject<Int>()]
+        let inside = Mutex(false)
+        let overlaps = Mutex(0)
+        let pairs = Recorder<Int>()
+        let subscription = Observable.zip(subjects[0], subjects[1]).subscribe(onNext: { a, b in
+            if inside.withLock({ wasInside in defer { wasInside = true }; return wasInside }) { overlaps.withLock { $0 += 1 } }
+            pairs.append(a == b ? a : -1)
+            inside.withLock { $0 = false }
+        })
+        runConcurrently(2) { thread in
+            for value in 0..<count { subjects[thread].onNext(value) }
+        }
+        #expect(pairs.items == Array(0..<count))
+        #expect(overlaps.withLock { $0 } == 0)
         subscription.dispose()
     }
 
