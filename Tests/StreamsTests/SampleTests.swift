@@ -1,5 +1,6 @@
 import Streams
 import StreamsTesting
+import Synchronization
 import Testing
 
 @Suite("sample")
@@ -71,6 +72,32 @@ struct SampleTests {
         source.onNext(1)
         sampler.onNext(())
         #expect(seen.items == ["begin 1", "end 1", "begin 2", "end 2", "completed"])
+        subscription.dispose()
+    }
+
+    @Test("source and sampler on two threads: samples rise, never repeat, never overlap")
+    func concurrentInputs() {
+        let count = 20_000
+        let source = Subject<Int>()
+        let sampler = Subject<Void>()
+        let inside = Mutex(false)
+        let overlaps = Mutex(0)
+        let samples = Recorder<Int>()
+        let subscription = source.sample(sampler).subscribe(onNext: { value in
+            if inside.withLock({ wasInside in defer { wasInside = true }; return wasInside }) { overlaps.withLock { $0 += 1 } }
+            samples.append(value)
+            inside.withLock { $0 = false }
+        })
+        runConcurrently(2) { thread in
+            for value in 0..<count {
+                if thread == 0 { source.onNext(value) } else { sampler.onNext(()) }
+            }
+        }
+        sampler.onNext(())
+        let items = samples.items
+        #expect(zip(items, items.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(items.last == count - 1)
+        #expect(overlaps.withLock { $0 } == 0)
         subscription.dispose()
     }
 
