@@ -33,6 +33,9 @@ enum DocRunners {
     }
 
     static let all: [String: Runner] = [
+        // opsB
+        "timeout(.seconds(3))": { $0.source.timeout(.seconds(3), scheduler: $0.scheduler) },
+        "timeout(.seconds(3), other: other)": { $0.source.timeout(.seconds(3), other: $0["other"], scheduler: $0.scheduler) },
         // No operation: the inputs as they are, a subject or a behaviour value driven by them.
         "": { $0.source },
         "subject": { inputs in
