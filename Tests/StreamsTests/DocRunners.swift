@@ -36,6 +36,7 @@ enum DocRunners {
         // opsB
         "timeout(.seconds(3))": { $0.source.timeout(.seconds(3), scheduler: $0.scheduler) },
         "timeout(.seconds(3), other: other)": { $0.source.timeout(.seconds(3), other: $0["other"], scheduler: $0.scheduler) },
+        "debug(\"search\")": { $0.source.debug("search", scheduler: $0.scheduler, sink: DebugSink { _ in }) },
         "retry(when: { _ in trigger })": { inputs in let trigger = inputs["trigger"]; return inputs.source.retry(when: { _ in trigger }) },
         "retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 4), scheduler: scheduler)": {
             $0.source.retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 4), scheduler: $0.scheduler)
