@@ -87,6 +87,9 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
     func error(of output: Line) -> any Error {
         if output.note.contains("SingleError.moreThanOneElement") { return SingleError.moreThanOneElement }
         if output.note.contains("SingleError.noElements") { return SingleError.noElements }
+        if output.note.contains("TimeoutError"), let seconds = operation.firstMatch(of: #/timeout\(\.seconds\((\d+)\)/#) {
+            return TimeoutError(dueTime: .seconds(Int(seconds.output.1)!))
+        }
         return TestError("error")
     }
 

@@ -33,6 +33,14 @@ enum DocRunners {
     }
 
     static let all: [String: Runner] = [
+        // opsB
+        "timeout(.seconds(3))": { $0.source.timeout(.seconds(3), scheduler: $0.scheduler) },
+        "timeout(.seconds(3), other: other)": { $0.source.timeout(.seconds(3), other: $0["other"], scheduler: $0.scheduler) },
+        "debug(\"search\")": { $0.source.debug("search", scheduler: $0.scheduler, sink: DebugSink { _ in }) },
+        "retry(when: { _ in trigger })": { inputs in let trigger = inputs["trigger"]; return inputs.source.retry(when: { _ in trigger }) },
+        "retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 4), scheduler: scheduler)": {
+            $0.source.retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 4), scheduler: $0.scheduler)
+        },
         // No operation: the inputs as they are, a subject or a behaviour value driven by them.
         "": { $0.source },
         "subject": { inputs in

@@ -1,3 +1,5 @@
+import Synchronization
+
 // `just` and `from` are `@inlinable` so that they are specialised for the caller's element and
 // sequence types: they run once per subscription and once per element, often as the inner
 // observables of a `flatMap`. Measured (Benchmarks/README.md, "Annotations kept"): without them
@@ -30,8 +32,13 @@ extension Observable {
     /// }
     /// ```
     ///
-    /// The events you send must already be serial: do not call the observer from two threads
-    /// at once.
+    /// You may call the observer from several threads at once: it still delivers one event at a
+    /// time, in the order the calls arrive. A call made while another event is being delivered
+    /// (from another thread, or from inside the subscriber) is queued and delivered by the
+    /// thread already delivering, right after the current event; so an event is delivered on
+    /// the thread that sent it or on the one delivering, and `onNext` may return before the
+    /// subscriber has seen its value. Disposing the subscription stops delivery after the event
+    /// in hand.
     ///
     /// - Parameter subscribe: Called for each subscriber with an observer to drive.
     /// - Returns: The observable.
@@ -39,19 +46,21 @@ extension Observable {
         _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
     ) -> Observable<Element> {
         Observable { observer in
+            let state = Mutex(CreateState<Element>())
             let lifetime = SingleAssignmentDisposable()
+            // The outbox serialises callers on several threads, closes at the terminal event and
+            // queues a re-entrant send; its cost is measured in the Reliability guide.
             let guarded = AnyObserver<Element> { event in
                 guard !lifetime.isDisposed else { return }
-                switch event {
-                case .next:
-                    observer.on(event)
-                case .error, .completed:
-                    lifetime.dispose()
-                    observer.on(event)
-                }
+                let first = state.withLock { $0.outbox.send(event) }
+                if event.isStopEvent { lifetime.dispose() }
+                state.deliver(first, to: observer)
             }
             lifetime.setDisposable(subscribe(guarded))
-            return lifetime
+            return Disposables.create(with: {
+                state.cancelDelivery()
+                lifetime.dispose()
+            })
         }
     }
 
@@ -172,4 +181,10 @@ extension Observable {
             return upstream
         }
     }
+}
+
+/// The state of one ``Observable/create(_:)`` subscription: the outbox through which calls from
+/// several threads, or from inside the subscriber, are delivered one at a time.
+private struct CreateState<Element: Sendable>: SerialDelivering {
+    var outbox = SerialOutbox<Element>()
 }

@@ -1,0 +1,138 @@
+import Synchronization
+
+extension ObservableType {
+    /// Resubscribes to this sequence when a trigger, made from its errors, emits a value.
+    ///
+    /// `notificationHandler` runs once per subscription. It receives the observable of the
+    /// source's errors and returns the *trigger*, which is subscribed before the source. Each
+    /// time an attempt fails, its error goes into the errors observable and nothing is
+    /// forwarded; the next value of the trigger makes a new attempt, at that tick. The trigger
+    /// decides how the output ends: when it completes, the output completes; when it fails, the
+    /// output fails with its error. A source that completes completes the output. Values of
+    /// every attempt are forwarded. Trigger values while an attempt is running are ignored.
+    ///
+    /// ```
+    /// source:   -a#     (cold: each attempt starts over)
+    /// trigger:  -----x--x------|
+    ///           retry(when: { _ in trigger })
+    /// output:   -a----a--a-----|
+    /// ```
+    ///
+    /// For back-off, wait before each new attempt and give up by failing, as ``RetryBackoff``
+    /// does (see ``retry(_:scheduler:)``).
+    ///
+    /// Values and the source's completion are delivered on the source's thread; the trigger's
+    /// terminal events on the trigger's thread. Delivery is serial either way. A source that
+    /// fails during `subscribe` while the trigger answers at once is resubscribed in a loop, not
+    /// recursively.
+    ///
+    /// - Parameter notificationHandler: Makes the trigger from the errors of the attempts.
+    /// - Returns: An observable that retries this one each time the trigger emits.
+    public func retry<Trigger: ObservableType>(
+        when notificationHandler: @escaping @Sendable (Observable<any Error>) -> Trigger
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let state = Mutex(RetryWhenState<Element>())
+            let errors = Subject<any Error>()
+            let attempt = SerialDisposable()
+            let triggerSubscription = SingleAssignmentDisposable()
+
+            @Sendable func finish(_ event: Event<Element>) {
+                let first = state.withLock { $0.outbox.send(event) }
+                attempt.dispose()
+                triggerSubscription.dispose()
+                state.deliver(first, to: observer)
+            }
+
+            // Subscribes, and again for as long as an attempt fails and the trigger answers
+            // before this loop checks `resubscribeRequested`; a later answer calls it afresh.
+            @Sendable func subscribeUntilSettled() {
+                repeat {
+                    let current = SingleAssignmentDisposable()
+                    attempt.disposable = current
+                    guard !current.isDisposed else { return }
+                    current.setDisposable(source.subscribe(AnyObserver { event in
+                        guard !current.isDisposed else { return }
+                        switch event {
+                        case .next:
+                            state.deliver(state.withLock { $0.outbox.send(event) }, to: observer)
+                        case .error(let error):
+                            current.dispose()
+                            if state.withLock({ $0.attemptFailed() }) { errors.onNext(error) }
+                        case .completed:
+                            finish(event)
+                        }
+                    }))
+                } while state.withLock { $0.loopAgain() }
+            }
+
+            triggerSubscription.setDisposable(notificationHandler(errors.asObservable()).asObservable().subscribe(AnyObserver { event in
+                switch event {
+                case .next:
+                    if state.withLock({ $0.triggered() }) { subscribeUntilSettled() }
+                case .error(let error):
+                    finish(.error(error))
+                case .completed:
+                    finish(.completed)
+                }
+            }))
+            if state.withLock({ $0.start() }) { subscribeUntilSettled() }
+            return Disposables.create {
+                state.cancelDelivery()
+                attempt.dispose()
+                triggerSubscription.dispose()
+            }
+        }
+    }
+}
+
+/// The state of one ``ObservableType/retry(when:)`` subscription.
+///
+/// `isWaiting` says an attempt failed and waits for the trigger. `isSubscribing` says the
+/// subscribe loop runs, so a trigger that answers during it asks it to go round again
+/// (`resubscribeRequested`) instead of subscribing recursively.
+private struct RetryWhenState<Element: Sendable>: SerialDelivering {
+    var outbox = SerialOutbox<Element>()
+    var isWaiting = false
+    var isSubscribing = false
+    var resubscribeRequested = false
+
+    /// The first attempt; returns whether the caller must run the subscribe loop (the trigger
+    /// may have ended the output during its own subscription).
+    mutating func start() -> Bool {
+        guard !outbox.isClosed else { return false }
+        isSubscribing = true
+        return true
+    }
+
+    /// An attempt failed; returns whether its error goes to the trigger.
+    mutating func attemptFailed() -> Bool {
+        guard !outbox.isClosed else { return false }
+        isWaiting = true
+        return true
+    }
+
+    /// The trigger emitted; returns whether the caller must run the subscribe loop.
+    mutating func triggered() -> Bool {
+        guard isWaiting, !outbox.isClosed else { return false }
+        isWaiting = false
+        guard !isSubscribing else {
+            resubscribeRequested = true
+            return false
+        }
+        isSubscribing = true
+        return true
+    }
+
+    /// Whether the subscribe loop must make another attempt; ends the loop otherwise.
+    mutating func loopAgain() -> Bool {
+        guard resubscribeRequested, !outbox.isClosed else {
+            resubscribeRequested = false
+            isSubscribing = false
+            return false
+        }
+        resubscribeRequested = false
+        return true
+    }
+}
