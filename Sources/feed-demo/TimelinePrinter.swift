@@ -46,8 +46,7 @@ struct TimelineEvent: Sendable, Equatable {
 
     /// The time in whole milliseconds, for JSON.
     var milliseconds: Int {
-        let (seconds, attoseconds) = time.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        DemoSummary.milliseconds(time)
     }
 }
 
@@ -203,10 +202,7 @@ struct TimelinePrinter: Sendable {
 
     /// `  1.250s`: seconds with milliseconds, right-aligned in 8 columns.
     static func clock(_ time: Duration) -> String {
-        let (seconds, attoseconds) = time.components
-        let milliseconds = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-        let text = "\(milliseconds / 1000).\(String(milliseconds % 1000).leftPadded(to: 3, with: "0"))s"
-        return text.leftPadded(to: 8, with: " ")
+        DemoSummary.seconds(time).leftPadded(to: 8, with: " ")
     }
 
     private func paint(_ text: String, _ code: String) -> String {
