@@ -147,7 +147,7 @@ public func expectMarbles<Output: Equatable & Sendable>(
     error: any Error = TestError("error"),
     resolution: Duration = .seconds(1),
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    _ test: (MarbleScope) -> any ObservableType<Output>
+    _ test: (MarbleScope) -> any ObservableConvertibleType<Output>
 ) {
     let scope = MarbleScope(scheduler: TestScheduler(resolution: resolution),
                             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -166,7 +166,7 @@ public func expectMarbles<Output: Equatable & Sendable>(
     error: any Error = TestError("error"),
     resolution: Duration = .seconds(1),
     sourceLocation: SourceLocation,
-    _ test: (MarbleScope) -> any ObservableType<Output>
+    _ test: (MarbleScope) -> any ObservableConvertibleType<Output>
 ) {
     let scope = MarbleScope(scheduler: TestScheduler(resolution: resolution), site: CallSite(sourceLocation))
     let actual = scope.run(test(scope).asObservable())
@@ -182,7 +182,7 @@ public func expectMarbles(
     error: any Error = TestError("error"),
     resolution: Duration = .seconds(1),
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    _ test: (MarbleScope) -> any ObservableType<String>
+    _ test: (MarbleScope) -> any ObservableConvertibleType<String>
 ) {
     let scope = MarbleScope(scheduler: TestScheduler(resolution: resolution),
                             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -208,7 +208,7 @@ public func expectMarbles(
 ///   - subscriptions: The input's expected subscription diagrams, if the test checks them.
 public func expectMarbles<Element: Equatable & Sendable>(
     hot input: String,
-    _ transform: (Observable<Element>) -> any ObservableType<Element>,
+    _ transform: (Observable<Element>) -> any ObservableConvertibleType<Element>,
     _ expected: String,
     values: [Character: Element],
     subscriptions: String...,
@@ -227,7 +227,7 @@ public func expectMarbles<Element: Equatable & Sendable>(
 /// A one-line marble test of an operator on one cold input, subscribed at tick 0.
 public func expectMarbles<Element: Equatable & Sendable>(
     cold input: String,
-    _ transform: (Observable<Element>) -> any ObservableType<Element>,
+    _ transform: (Observable<Element>) -> any ObservableConvertibleType<Element>,
     _ expected: String,
     values: [Character: Element],
     subscriptions: String...,
@@ -246,7 +246,7 @@ public func expectMarbles<Element: Equatable & Sendable>(
 /// A one-line marble test on one hot input of strings, each glyph its own value.
 public func expectMarbles(
     hot input: String,
-    _ transform: (Observable<String>) -> any ObservableType<String>,
+    _ transform: (Observable<String>) -> any ObservableConvertibleType<String>,
     _ expected: String,
     subscriptions: String...,
     error: any Error = TestError("error"),
@@ -264,7 +264,7 @@ public func expectMarbles(
 /// A one-line marble test on one cold input of strings, subscribed at tick 0.
 public func expectMarbles(
     cold input: String,
-    _ transform: (Observable<String>) -> any ObservableType<String>,
+    _ transform: (Observable<String>) -> any ObservableConvertibleType<String>,
     _ expected: String,
     subscriptions: String...,
     error: any Error = TestError("error"),

@@ -43,7 +43,7 @@ extension TestScheduler {
     /// - Throws: ``Streams/TestSchedulerError/startedTwice(now:subscribed:location:)`` when the
     ///   clock is already past `subscribed` (or the ticks are out of order), and the errors of
     ///   ``Streams/TestScheduler/run()``.
-    public func start<Source: ObservableType>(
+    public func start<Source: ObservableConvertibleType>(
         created: Int = 100,
         subscribed: Int = 200,
         disposed: Int = 1000,

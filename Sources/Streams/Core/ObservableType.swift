@@ -1,11 +1,8 @@
-/// A type that can present itself as an ``Observable``.
+/// A sequence with the operators of an ``Observable``.
 ///
-/// ``Observable``, ``Subject`` and ``BehaviorValue`` conform, so every operator reads the same
-/// on each of them: `subject.map { … }` works as it does in RxSwift.
-public protocol ObservableType<Element>: Sendable {
-    /// The type of the values the sequence produces.
-    associatedtype Element: Sendable
-
-    /// This sequence as a plain ``Observable``.
-    func asObservable() -> Observable<Element>
-}
+/// ``Observable``, ``Subject``, ``BehaviorValue``, ``PublishValue`` and ``ReplaySubject``
+/// conform, so every operator reads the same on each of them: `subject.map { … }` works as it
+/// does in RxSwift. Traits such as ``Single`` and ``Driver`` adopt only
+/// ``ObservableConvertibleType``: they can be passed wherever an operator expects another
+/// sequence, but keep their own operators.
+public protocol ObservableType<Element>: ObservableConvertibleType {}

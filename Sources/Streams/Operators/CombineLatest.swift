@@ -27,14 +27,14 @@ extension Observable {
     ///   - b: The second source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
-    public static func combineLatest<A: ObservableType, B: ObservableType>(
+    public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A,
         _ b: B,
         resultSelector: @escaping @Sendable (A.Element, B.Element) throws -> Element
     ) -> Observable<Element> {
         combineLatest(
             initial: (A.Element?, B.Element?)(nil, nil),
-            writers: [a.map { value in { $0.0 = value } }, b.map { value in { $0.1 = value } }],
+            writers: [a.asObservable().map { value in { $0.0 = value } }, b.asObservable().map { value in { $0.1 = value } }],
             result: { try resultSelector($0.0!, $0.1!) }
         )
     }
@@ -58,7 +58,7 @@ extension Observable {
     ///   - c: The third source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
-    public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType>(
+    public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
         _ a: A,
         _ b: B,
         _ c: C,
@@ -67,9 +67,9 @@ extension Observable {
         combineLatest(
             initial: (A.Element?, B.Element?, C.Element?)(nil, nil, nil),
             writers: [
-                a.map { value in { $0.0 = value } },
-                b.map { value in { $0.1 = value } },
-                c.map { value in { $0.2 = value } },
+                a.asObservable().map { value in { $0.0 = value } },
+                b.asObservable().map { value in { $0.1 = value } },
+                c.asObservable().map { value in { $0.2 = value } },
             ],
             result: { try resultSelector($0.0!, $0.1!, $0.2!) }
         )
@@ -118,7 +118,7 @@ extension Observable {
     ///   - a: The first source.
     ///   - b: The second source.
     /// - Returns: An observable of tuples of the latest values.
-    public static func combineLatest<A: ObservableType, B: ObservableType>(
+    public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A,
         _ b: B
     ) -> Observable<Element> where Element == (A.Element, B.Element) {
@@ -144,7 +144,7 @@ extension Observable {
     ///   - b: The second source.
     ///   - c: The third source.
     /// - Returns: An observable of tuples of the latest values.
-    public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType>(
+    public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
         _ a: A,
         _ b: B,
         _ c: C
@@ -173,7 +173,7 @@ extension Observable {
     ///   - d: The fourth source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
-    public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType>(
+    public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
         _ a: A,
         _ b: B,
         _ c: C,
@@ -183,10 +183,10 @@ extension Observable {
         combineLatest(
             initial: (A.Element?, B.Element?, C.Element?, D.Element?)(nil, nil, nil, nil),
             writers: [
-                a.map { value in { $0.0 = value } },
-                b.map { value in { $0.1 = value } },
-                c.map { value in { $0.2 = value } },
-                d.map { value in { $0.3 = value } },
+                a.asObservable().map { value in { $0.0 = value } },
+                b.asObservable().map { value in { $0.1 = value } },
+                c.asObservable().map { value in { $0.2 = value } },
+                d.asObservable().map { value in { $0.3 = value } },
             ],
             result: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!) }
         )
@@ -213,7 +213,7 @@ extension Observable {
     ///   - c: The third source.
     ///   - d: The fourth source.
     /// - Returns: An observable of tuples of the latest values.
-    public static func combineLatest<A: ObservableType, B: ObservableType, C: ObservableType, D: ObservableType>(
+    public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
         _ a: A,
         _ b: B,
         _ c: C,

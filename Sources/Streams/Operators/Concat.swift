@@ -93,7 +93,7 @@ extension ObservableType {
     ///
     /// - Parameter second: The observable to continue with.
     /// - Returns: An observable of this observable's values followed by `second`'s.
-    public func concat<Second: ObservableType>(_ second: Second) -> Observable<Element>
+    public func concat<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Element>
     where Second.Element == Element {
         Observable.concat([asObservable(), second.asObservable()])
     }
@@ -119,7 +119,7 @@ extension ObservableType {
     ///
     /// - Parameter transform: Makes the inner observable for a value; may throw.
     /// - Returns: An observable of the values of every inner observable, in order.
-    public func concatMap<Inner: ObservableType>(
+    public func concatMap<Inner: ObservableConvertibleType>(
         _ transform: @escaping @Sendable (Element) throws -> Inner
     ) -> Observable<Inner.Element> {
         map(transform).merge(maxConcurrent: 1)

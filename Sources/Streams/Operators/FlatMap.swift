@@ -25,7 +25,7 @@ extension ObservableType {
     /// - Returns: An observable of the values of every inner observable.
     // Inlinable so that `map` + `merge` are specialised for the caller's types; see Merge.swift.
     @inlinable
-    public func flatMap<Inner: ObservableType>(
+    public func flatMap<Inner: ObservableConvertibleType>(
         _ transform: @escaping @Sendable (Element) throws -> Inner
     ) -> Observable<Inner.Element> {
         map(transform).merge()
@@ -52,7 +52,7 @@ extension ObservableType {
     ///
     /// - Parameter transform: Makes the inner observable for a value; may throw.
     /// - Returns: An observable of the values of the latest inner observable.
-    public func flatMapLatest<Inner: ObservableType>(
+    public func flatMapLatest<Inner: ObservableConvertibleType>(
         _ transform: @escaping @Sendable (Element) throws -> Inner
     ) -> Observable<Inner.Element> {
         map(transform).switchLatest()
@@ -81,7 +81,7 @@ extension ObservableType {
     ///
     /// - Parameter transform: Makes the inner observable for a value; may throw.
     /// - Returns: An observable of the values of the inner observables that ran.
-    public func flatMapFirst<Inner: ObservableType>(
+    public func flatMapFirst<Inner: ObservableConvertibleType>(
         _ transform: @escaping @Sendable (Element) throws -> Inner
     ) -> Observable<Inner.Element> {
         let source = asObservable()

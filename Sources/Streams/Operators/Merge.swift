@@ -48,7 +48,7 @@ extension Observable {
     }
 }
 
-extension ObservableType where Element: ObservableType {
+extension ObservableType where Element: ObservableConvertibleType {
     /// Subscribes to every inner observable as it arrives and emits all their values.
     ///
     /// The result completes once the outer observable and every inner one have completed, and
@@ -172,7 +172,7 @@ struct MergeState<Element: Sendable>: SerialDelivering {
     }
 }
 
-extension ObservableType where Element: ObservableType {
+extension ObservableType where Element: ObservableConvertibleType {
     /// The one implementation behind `merge()`, `merge(maxConcurrent:)` and `flatMap`.
     ///
     /// Inner observables are queued and subscribed by a loop, which the thread that finds the

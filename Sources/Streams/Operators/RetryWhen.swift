@@ -28,7 +28,7 @@ extension ObservableType {
     ///
     /// - Parameter notificationHandler: Makes the trigger from the errors of the attempts.
     /// - Returns: An observable that retries this one each time the trigger emits.
-    public func retry<Trigger: ObservableType>(
+    public func retry<Trigger: ObservableConvertibleType>(
         when notificationHandler: @escaping @Sendable (Observable<any Error>) -> Trigger
     ) -> Observable<Element> {
         let source = asObservable()

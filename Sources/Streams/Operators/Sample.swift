@@ -26,7 +26,7 @@ extension ObservableType {
     ///   - defaultValue: What a sample emits when the source has not emitted since the
     ///     previous one; `nil` to emit nothing then.
     /// - Returns: An observable of the sampled values.
-    public func sample<Sampler: ObservableType>(_ sampler: Sampler, defaultValue: Element? = nil) -> Observable<Element> {
+    public func sample<Sampler: ObservableConvertibleType>(_ sampler: Sampler, defaultValue: Element? = nil) -> Observable<Element> {
         let source = asObservable()
         let sampler = sampler.asObservable()
         return Observable { observer in

@@ -65,7 +65,7 @@ extension ObservableType {
     ///
     /// - Parameter other: The observable whose first value lets the source's values through.
     /// - Returns: An observable of the source's values after `other` emits.
-    public func skip<Other: ObservableType>(until other: Other) -> Observable<Element> {
+    public func skip<Other: ObservableConvertibleType>(until other: Other) -> Observable<Element> {
         let source = asObservable()
         let other = other.asObservable()
         return Observable { observer in

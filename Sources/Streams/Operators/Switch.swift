@@ -1,6 +1,6 @@
 import Synchronization
 
-extension ObservableType where Element: ObservableType {
+extension ObservableType where Element: ObservableConvertibleType {
     /// Emits the values of the most recent inner observable, dropping the previous one each
     /// time a new one arrives.
     ///

@@ -109,7 +109,7 @@ extension ObservableType {
     ///
     /// - Parameter other: The observable whose first value ends the output.
     /// - Returns: An observable of the source's values until `other` emits.
-    public func take<Other: ObservableType>(until other: Other) -> Observable<Element> {
+    public func take<Other: ObservableConvertibleType>(until other: Other) -> Observable<Element> {
         let source = asObservable()
         let other = other.asObservable()
         return Observable { observer in

@@ -54,7 +54,7 @@ extension ObservableType {
     /// - Returns: An observable of the source's events, then, after a timeout, `other`'s.
     public func timeout(
         _ dueTime: Duration,
-        other: some ObservableType<Element>,
+        other: some ObservableConvertibleType<Element>,
         scheduler: any Scheduler
     ) -> Observable<Element> {
         let source = asObservable()

@@ -24,7 +24,7 @@ extension ObservableType {
     ///
     /// - Parameter second: The observable whose latest value is sampled.
     /// - Returns: An observable of `second`'s latest value at each value of this observable.
-    public func withLatestFrom<Second: ObservableType>(_ second: Second) -> Observable<Second.Element> {
+    public func withLatestFrom<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Second.Element> {
         withLatestFrom(second) { $1 }
     }
 
@@ -44,7 +44,7 @@ extension ObservableType {
     ///   - second: The observable whose latest value is sampled.
     ///   - resultSelector: Combines a value with `second`'s latest value; may throw.
     /// - Returns: An observable of the combinations.
-    public func withLatestFrom<Second: ObservableType, Result: Sendable>(
+    public func withLatestFrom<Second: ObservableConvertibleType, Result: Sendable>(
         _ second: Second,
         resultSelector: @escaping @Sendable (Element, Second.Element) throws -> Result
     ) -> Observable<Result> {

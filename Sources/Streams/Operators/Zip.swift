@@ -26,14 +26,14 @@ extension Observable {
     ///   - b: The second source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
-    public static func zip<A: ObservableType, B: ObservableType>(
+    public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A,
         _ b: B,
         resultSelector: @escaping @Sendable (A.Element, B.Element) throws -> Element
     ) -> Observable<Element> {
         zip(
             initial: (A.Element?, B.Element?)(nil, nil),
-            writers: [a.map { value in { $0.0 = value } }, b.map { value in { $0.1 = value } }],
+            writers: [a.asObservable().map { value in { $0.0 = value } }, b.asObservable().map { value in { $0.1 = value } }],
             result: { try resultSelector($0.0!, $0.1!) }
         )
     }
@@ -56,7 +56,7 @@ extension Observable {
     ///   - c: The third source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
-    public static func zip<A: ObservableType, B: ObservableType, C: ObservableType>(
+    public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
         _ a: A,
         _ b: B,
         _ c: C,
@@ -65,9 +65,9 @@ extension Observable {
         zip(
             initial: (A.Element?, B.Element?, C.Element?)(nil, nil, nil),
             writers: [
-                a.map { value in { $0.0 = value } },
-                b.map { value in { $0.1 = value } },
-                c.map { value in { $0.2 = value } },
+                a.asObservable().map { value in { $0.0 = value } },
+                b.asObservable().map { value in { $0.1 = value } },
+                c.asObservable().map { value in { $0.2 = value } },
             ],
             result: { try resultSelector($0.0!, $0.1!, $0.2!) }
         )
@@ -111,7 +111,7 @@ extension Observable {
     ///   - a: The first source.
     ///   - b: The second source.
     /// - Returns: An observable of tuples of values at the same position.
-    public static func zip<A: ObservableType, B: ObservableType>(
+    public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A,
         _ b: B
     ) -> Observable<Element> where Element == (A.Element, B.Element) {
@@ -135,7 +135,7 @@ extension Observable {
     ///   - b: The second source.
     ///   - c: The third source.
     /// - Returns: An observable of tuples of values at the same position.
-    public static func zip<A: ObservableType, B: ObservableType, C: ObservableType>(
+    public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
         _ a: A,
         _ b: B,
         _ c: C

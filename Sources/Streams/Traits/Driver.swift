@@ -36,7 +36,7 @@
 ///     .drive(onNext: { photos in screen.show(photos) })   // on the main actor
 ///     .disposed(by: disposeBag)
 /// ```
-public struct Driver<Element: Sendable>: Sendable {
+public struct Driver<Element: Sendable>: ObservableConvertibleType {
     private let source: Observable<Element>
 
     /// Shares `source`, which already delivers on the driver's scheduler and never fails,

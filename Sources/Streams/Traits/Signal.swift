@@ -32,7 +32,7 @@
 ///     .emit(onNext: { banner.show($0) })
 ///     .disposed(by: disposeBag)
 /// ```
-public struct Signal<Element: Sendable>: Sendable {
+public struct Signal<Element: Sendable>: ObservableConvertibleType {
     private let source: Observable<Element>
 
     /// Shares `source`, which already delivers on the signal's scheduler and never fails,

@@ -34,7 +34,7 @@ public typealias SingleEvent<Element> = Result<Element, any Error>
 ///
 /// Like ``Observable``, a `Single` is a recipe: each subscription runs it again. Events are
 /// delivered on the thread that produced the result; use ``observe(on:)`` to move them.
-public struct Single<Element: Sendable>: Sendable {
+public struct Single<Element: Sendable>: ObservableConvertibleType {
     private let source: Observable<Element>
 
     /// Wraps an observable already known to emit one value and complete, or to fail.
