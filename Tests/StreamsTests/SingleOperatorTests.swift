@@ -449,4 +449,25 @@ struct SingleRetryWhenTests {
         expectResubscribesFromResult(alternating.retry(when: { $0 }), "a")
         #expect(attempts.value == 4)
     }
+
+    @Test("with back-off, a subscriber that subscribes again from its result gets its own retries")
+    func backoffReentrancy() throws {
+        let scheduler = TestScheduler()
+        let attempts = Attempts()
+        let single = Self.flaky(failing: 1, attempts: attempts)
+            .retry(.exponential(initial: .seconds(2), max: .seconds(2)), scheduler: scheduler)
+        let log = Recorder<String>()
+        let nested = SerialDisposable()
+        let outer = single.subscribe { result in
+            log.append("begin \(describe(result)) at \(scheduler.clock)")
+            nested.disposable = single.subscribe { log.append("nested \(describe($0)) at \(scheduler.clock)") }
+            log.append("end \(describe(result))")
+        }
+        try scheduler.run()
+        // The nested single's first attempt is the third in all, and succeeds at once.
+        #expect(log.items == ["begin attempt 2 at 2", "nested attempt 3 at 2", "end attempt 2"])
+        outer.dispose()
+        nested.dispose()
+        expectNoPendingWork(scheduler)
+    }
 }
