@@ -99,6 +99,17 @@ struct SingleCompositionTests {
         expectMarbles("|") { _ in Observable.merge([Single<String>]()) }
     }
 
+    @Test("a Driver and a Signal go straight into withLatestFrom and flatMapLatest too")
+    func driverAndSignal() {
+        expectMarbles("-----x|") { m in
+            m.hot("-a---b|").withLatestFrom(m.hot("--x|").asDriver(onErrorJustReturn: "?", scheduler: m.scheduler))
+        }
+        expectMarbles("---x-y|") { m in
+            let taps = m.hot("---x-y|").asSignal(onErrorJustReturn: "?", scheduler: m.scheduler)
+            return m.hot("-a-|").flatMapLatest { _ in taps }
+        }
+    }
+
     @Test("the array and variadic forms of observables still resolve to their own overloads")
     func observableForms() {
         expectMarbles("-a-b|") { m in
