@@ -29,7 +29,7 @@ struct CatalogPhotoServiceTests {
         _ request: @escaping @Sendable () -> Single<PhotoPage>
     ) throws -> TestableObserver<PhotoPage> {
         let now = scheduler.clock
-        return try scheduler.start(created: now, subscribed: now, disposed: now + ticks) { request().asObservable() }
+        return try scheduler.start(created: now, subscribed: now, disposed: now + ticks) { request() }
     }
 
     // MARK: The documentation diagrams
@@ -42,11 +42,11 @@ struct CatalogPhotoServiceTests {
             photos: Array(Self.catalog.photos.prefix(10)), page: 1, hasNextPage: true, totalCount: 25
         )
         let success = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            service.photos(page: 1, perPage: 10).asObservable()
+            service.photos(page: 1, perPage: 10)
         }
         expectMarbles(success, "----(p|)", values: ["p": expected])
         let failure = try scheduler.start(created: 0, subscribed: 1000, disposed: 2000) {
-            service.photos(page: 2, perPage: 10).asObservable()
+            service.photos(page: 2, perPage: 10)
         }
         #expect(failure.events == [.error(1004, FeedError.serverError(status: 503))])
         expectNoPendingWork(scheduler)
@@ -57,7 +57,7 @@ struct CatalogPhotoServiceTests {
         let scheduler = TestScheduler(resolution: .milliseconds(100))
         let service = Self.service(scheduler, failures: .pages([1: 1]))
         let failure = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            service.photos(page: 1, perPage: 10).asObservable()
+            service.photos(page: 1, perPage: 10)
         }
         expectMarbles(failure, "----#", values: [:] as [Character: PhotoPage], error: FeedError.serverError(status: 503))
         expectNoPendingWork(scheduler)
@@ -69,7 +69,7 @@ struct CatalogPhotoServiceTests {
     func latency() throws {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let service = Self.service(scheduler)
-        let observer = try scheduler.start { service.photos(page: 1, perPage: 10).asObservable() }
+        let observer = try scheduler.start { service.photos(page: 1, perPage: 10) }
         #expect(observer.events.map(\.time) == [600, 600])
         #expect(observer.values.first?.photos.map(\.id) == Self.ids(Self.catalog.photos[0..<10]))
         #expect(service.requests == [
@@ -134,7 +134,7 @@ struct CatalogPhotoServiceTests {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let service = Self.service(scheduler)
         let observer = try scheduler.start(created: 0, subscribed: 100, disposed: 300) {
-            service.photos(page: 1, perPage: 10).asObservable()
+            service.photos(page: 1, perPage: 10)
         }
         #expect(observer.events.isEmpty)
         #expect(service.requests.map(\.outcome) == [.cancelled])
@@ -147,8 +147,8 @@ struct CatalogPhotoServiceTests {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let service = Self.service(scheduler)
         let request = service.photos(page: 2, perPage: 5)
-        let first = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { request.asObservable() }
-        let second = try scheduler.start(created: 0, subscribed: 1000, disposed: 2000) { request.asObservable() }
+        let first = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { request }
+        let second = try scheduler.start(created: 0, subscribed: 1000, disposed: 2000) { request }
         #expect(first.values == second.values)
         #expect(service.requests.map(\.requestedAt) == [.zero, .seconds(1)])
         expectNoPendingWork(scheduler)
@@ -217,10 +217,10 @@ struct CatalogPhotoServiceTests {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let service = Self.service(scheduler, live: LiveFeed(every: .seconds(1), count: 3))
         let first = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            service.photos(page: 1, perPage: 10).asObservable()
+            service.photos(page: 1, perPage: 10)
         }
         let second = try scheduler.start(created: 0, subscribed: 1500, disposed: 3000) {
-            service.photos(page: 2, perPage: 10).asObservable()
+            service.photos(page: 2, perPage: 10)
         }
         let page1 = try #require(first.values.first)
         let page2 = try #require(second.values.first)
@@ -238,7 +238,7 @@ struct CatalogPhotoServiceTests {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let service = Self.service(scheduler, latency: .zero, live: LiveFeed(every: .seconds(1), count: 3))
         let late = try scheduler.start(created: 0, subscribed: 10_000, disposed: 11_000) {
-            service.photos(page: 1, perPage: 4).asObservable()
+            service.photos(page: 1, perPage: 4)
         }
         let live = Self.catalog.livePhotos.map(\.id)
         #expect(late.values.first?.photos.map(\.id) == [live[2], live[1], live[0], Self.catalog.photos[0].id])

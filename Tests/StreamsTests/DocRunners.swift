@@ -209,5 +209,50 @@ enum DocRunners {
         "combineLatest(first, second, third, fourth)": {
             Observable.combineLatest($0.source, $0.second, $0.third, $0["fourth"]).map { "(\($0), \($1), \($2), \($3))" }
         },
+        // Single: its operators (Traits/Single/), the Traits guide, and collections of singles.
+        // The first input is the single (`asSingle()` of its line), as are `next`, `fallback`,
+        // `other` and `request`.
+        "SingleMap.swift flatMap { _ in next }": { inputs in
+            let next = inputs["next"].asSingle()
+            return inputs.source.asSingle().flatMap { _ in next }.asObservable()
+        },
+        "SingleCatch.swift catch { _ in fallback }": { inputs in
+            let fallback = inputs["fallback"].asSingle()
+            return inputs.source.asSingle().catch { _ in fallback }.asObservable()
+        },
+        "SingleDo.swift do(onSuccess: { log.append($0) })": { $0.source.asSingle().do(onSuccess: { _ in }).asObservable() },
+        "SingleRetry.swift retry(when: { _ in trigger })": { inputs in
+            let trigger = inputs["trigger"]
+            return inputs.source.asSingle().retry(when: { _ in trigger }).asObservable()
+        },
+        "SingleRetry.swift retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 3), scheduler: scheduler)": {
+            $0.source.asSingle().retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 3), scheduler: $0.scheduler)
+                .asObservable()
+        },
+        "SingleTime.swift timeout(.seconds(3))": { $0.source.asSingle().timeout(.seconds(3), scheduler: $0.scheduler).asObservable() },
+        "SingleTime.swift timeout(.seconds(3), other: other)": {
+            $0.source.asSingle().timeout(.seconds(3), other: $0["other"].asSingle(), scheduler: $0.scheduler).asObservable()
+        },
+        "SingleZip.swift zip { $0 + $1 }": { Single.zip($0.source.asSingle(), $0.second.asSingle()) { $0 + $1 }.asObservable() },
+        "SingleZip.swift zip { $0 + $1 + $2 }": {
+            Single.zip($0.source.asSingle(), $0.second.asSingle(), $0.third.asSingle()) { $0 + $1 + $2 }.asObservable()
+        },
+        "SingleZip.swift zip": { inputs in
+            inputs.order.count == 2
+                ? Single.zip(inputs.source.asSingle(), inputs.second.asSingle()).map { "(\($0), \($1))" }.asObservable()
+                : Single.zip(inputs.source.asSingle(), inputs.second.asSingle(), inputs.third.asSingle())
+                    .map { "(\($0), \($1), \($2))" }.asObservable()
+        },
+        "SingleZip.swift zip([first, second])": { inputs in
+            Single.zip([inputs.source.asSingle(), inputs.second.asSingle()]).map { "[\($0.joined(separator: ", "))]" }.asObservable()
+        },
+        "Traits.md zip { $0 + $1 }": { Single.zip($0.source.asSingle(), $0.second.asSingle()) { $0 + $1 }.asObservable() },
+        "Traits.md timeout(.seconds(3))": { $0.source.asSingle().timeout(.seconds(3), scheduler: $0.scheduler).asObservable() },
+        "Traits.md flatMapLatest { _ in request }": { inputs in
+            let request = inputs["request"].asSingle()
+            return inputs.source.flatMapLatest { _ in request }
+        },
+        "concat(requests)": { inputs in Observable.concat(inputs.order.map { inputs[$0].asSingle() }) },
+        "merge(requests)": { inputs in Observable.merge(inputs.order.map { inputs[$0].asSingle() }) },
     ]
 }

@@ -19,7 +19,7 @@ import Testing
 //                 .flatMapLatest { query -> Observable<[String]?> in
 //                     query.isEmpty
 //                         ? .just([])
-//                         : service.search(query).asObservable().map { $0 as [String]? }.catchAndReturn([]).startWith(nil)
+//                         : .just(nil).concat(service.search(query).map { $0 as [String]? }.catchAndReturn([]))
 //                 }
 //                 .share()
 //             let results = states.compactMap { $0 }
@@ -80,7 +80,7 @@ struct SearchViewModel {
             .flatMapLatest { query -> Observable<[String]?> in
                 query.isEmpty
                     ? .just([])
-                    : service.search(query).asObservable().map { $0 as [String]? }.catchAndReturn([]).startWith(nil)
+                    : .just(nil).concat(service.search(query).map { $0 as [String]? }.catchAndReturn([]))
             }
             .share()
         let results = states.compactMap { $0 }

@@ -76,6 +76,27 @@ extension Observable {
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
         concat(sources)
     }
+
+    /// Emits the values of each sequence in turn, as ``concat(_:)-([Observable<Element>])``
+    /// does, for any collection of sequences that convert to observables: requests one after
+    /// another, each a ``Single``.
+    ///
+    /// ```
+    /// first:   --(a|)       (both cold)
+    /// second:    -(b|)
+    ///          concat(requests)
+    /// output:  --a(b|)
+    /// ```
+    ///
+    /// The sources are read once, when `concat` is called. Events are delivered on the thread
+    /// of the current source.
+    ///
+    /// - Parameter sources: The sequences to run one after another.
+    /// - Returns: An observable of the values of every source, in order.
+    public static func concat<Sources: Sequence>(_ sources: Sources) -> Observable<Element>
+    where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Element {
+        concat(sources.map { $0.asObservable() })
+    }
 }
 
 extension ObservableType {

@@ -39,7 +39,7 @@ extension ObservableType {
 /// ```swift
 /// let backoff = RetryBackoff.exponential(initial: .seconds(1), max: .seconds(30), jitter: 0.2,
 ///                                        seed: 7, maxAttempts: 5)
-/// let page = service.page(1).asObservable().retry(backoff, scheduler: scheduler)
+/// let page = service.page(1).retry(backoff, scheduler: scheduler)   // a Single, retried
 /// ```
 public struct RetryBackoff: Sendable, Equatable {
     /// The wait after the first failure, before jitter.

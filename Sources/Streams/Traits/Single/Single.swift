@@ -32,6 +32,21 @@ public typealias SingleEvent<Element> = Result<Element, any Error>
 /// failure:  --#
 /// ```
 ///
+/// A `Single` fits wherever an operator takes another sequence, with no `asObservable()`:
+/// inside `flatMap`, `flatMapLatest`, `flatMapFirst` and `concatMap`, in `merge()`,
+/// `concat(_:)`, `withLatestFrom`, `zip` and `combineLatest`, since it is an
+/// ``ObservableConvertibleType``:
+///
+/// ```swift
+/// let pages = pageRequests.flatMapLatest { page in photos(page: page) }   // Observable<[Photo]>
+/// ```
+///
+/// Its own operators keep the promise of one result: ``map(_:)``, ``flatMap(_:)``,
+/// ``do(onSuccess:afterSuccess:onError:afterError:onSubscribe:onSubscribed:onDispose:)``,
+/// ``zip(_:_:resultSelector:)``, ``catch(_:)``, ``retry(_:)``, ``retry(when:)``,
+/// ``timeout(_:scheduler:)``, ``delay(_:scheduler:)`` and ``observe(on:)``; ``value`` awaits
+/// the result in async code.
+///
 /// Like ``Observable``, a `Single` is a recipe: each subscription runs it again. Events are
 /// delivered on the thread that produced the result; use ``observe(on:)`` to move them.
 public struct Single<Element: Sendable>: ObservableConvertibleType {
@@ -181,171 +196,5 @@ extension Single {
             whole.dispose()
         })
         return whole
-    }
-}
-
-// MARK: - Operators
-
-extension Single {
-    /// Transforms the value; a throwing `transform` turns the success into a failure.
-    ///
-    /// ```
-    /// single:  --(a|)
-    ///          map { $0.uppercased() }
-    /// output:  --(A|)
-    /// ```
-    ///
-    /// - Parameter transform: Applied to the value; may throw.
-    /// - Returns: A single of the transformed value.
-    public func map<Result: Sendable>(
-        _ transform: @escaping @Sendable (Element) throws -> Result
-    ) -> Single<Result> {
-        Single<Result>(unchecked: source.map(transform))
-    }
-
-    /// Chains a second single that depends on the value of this one: fetch a page, then the
-    /// details of its first photo.
-    ///
-    /// A failure of either single, or a throwing `selector`, fails the result. Disposing
-    /// cancels whichever single is running.
-    ///
-    /// - Parameter selector: Builds the next single from the value; may throw.
-    /// - Returns: A single of the second single's value.
-    public func flatMap<Result: Sendable>(
-        _ selector: @escaping @Sendable (Element) throws -> Single<Result>
-    ) -> Single<Result> {
-        Single<Result>(unchecked: source.flatMap { try selector($0).asObservable() })
-    }
-
-    /// Replaces a failure with the single that `handler` returns for the error.
-    ///
-    /// If `handler` throws, the result fails with that error.
-    ///
-    /// - Parameter handler: Builds the replacement from the error; may throw.
-    /// - Returns: A single that succeeds with this single's value or the replacement's.
-    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Single<Element>) -> Single<Element> {
-        Single(unchecked: source.catch { try handler($0).asObservable() })
-    }
-
-    /// Replaces a failure with a success carrying `element`.
-    ///
-    /// ```
-    /// single:  --#
-    ///          catchAndReturn(x)
-    /// output:  --(x|)
-    /// ```
-    ///
-    /// - Parameter element: The value to succeed with instead of failing.
-    /// - Returns: A single that never fails.
-    public func catchAndReturn(_ element: Element) -> Single<Element> {
-        self.catch { _ in .just(element) }
-    }
-
-    /// Subscribes again after a failure, up to `maxAttemptCount` subscriptions in all.
-    ///
-    /// `retry(3)` tries at most three times and then fails with the last error. Each attempt
-    /// runs the single's recipe again: a new request. The next attempt starts as soon as the
-    /// previous one failed, without a pause; a single that fails during `subscribe` is
-    /// resubscribed in a loop, not recursively. A count below 1 still makes one attempt, since a
-    /// single cannot end without a result.
-    ///
-    /// ```
-    /// single:         -#
-    ///                 retry(3)
-    /// output:         ---#
-    /// subscriptions:  ^!
-    ///                 -^!
-    ///                 --^!
-    /// ```
-    ///
-    /// - Parameter maxAttemptCount: The most subscriptions to make, the first one included.
-    /// - Returns: A single that fails only once every attempt has failed.
-    public func retry(_ maxAttemptCount: Int) -> Single<Element> {
-        Single(unchecked: source.retry(max(maxAttemptCount, 1)))
-    }
-
-    /// Delivers the result on `scheduler`; see ``ObservableType/observe(on:)``.
-    ///
-    /// - Parameter scheduler: The scheduler that delivers the result.
-    /// - Returns: The same single, delivered on `scheduler`.
-    public func observe(on scheduler: any Scheduler) -> Single<Element> {
-        Single(unchecked: source.observe(on: scheduler))
-    }
-
-    /// Delivers a success `dueTime` later; a failure is delivered at once. See
-    /// ``ObservableType/delay(_:scheduler:)``.
-    ///
-    /// ```
-    /// single:  -(a|)
-    ///          delay(.seconds(2))
-    /// output:  ---(a|)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - dueTime: How much later a success is delivered.
-    ///   - scheduler: The scheduler that delivers it.
-    /// - Returns: The delayed single.
-    public func delay(_ dueTime: Duration, scheduler: any Scheduler) -> Single<Element> {
-        Single(unchecked: source.delay(dueTime, scheduler: scheduler))
-    }
-}
-
-// MARK: - From an observable
-
-extension ObservableType {
-    /// Turns a sequence that should produce exactly one value into a ``Single``.
-    ///
-    /// The value is held until the source completes, then delivered with the completion. A
-    /// source that completes without a value fails with ``SingleError/noElements``; a second
-    /// value fails at once with ``SingleError/moreThanOneElement`` and ends the source
-    /// subscription. Errors pass through.
-    ///
-    /// ```
-    /// source:  -a--|
-    ///          asSingle()
-    /// output:  ----(a|)
-    ///
-    /// source:  -a-b-|
-    ///          asSingle()
-    /// output:  ---#          (# is SingleError.moreThanOneElement)
-    ///
-    /// source:  ---|
-    ///          asSingle()
-    /// output:  ---#          (# is SingleError.noElements)
-    /// ```
-    ///
-    /// - Returns: A single of the source's only value.
-    public func asSingle() -> Single<Element> {
-        let source = asObservable()
-        return Single(unchecked: Observable { observer in
-            let value = Mutex<Element?>(nil)
-            let upstream = SingleAssignmentDisposable()
-            upstream.setDisposable(source.subscribe(AnyObserver { event in
-                guard !upstream.isDisposed else { return }
-                switch event {
-                case .next(let element):
-                    // A first element replaced by a second is released after the lock.
-                    let replaced = value.withLock { stored in
-                        defer { stored = element }
-                        return stored
-                    }
-                    guard replaced != nil else { return }
-                    upstream.dispose()
-                    observer.on(.error(SingleError.moreThanOneElement))
-                case .error(let error):
-                    upstream.dispose()
-                    observer.on(.error(error))
-                case .completed:
-                    upstream.dispose()
-                    if let element = value.withLock({ $0 }) {
-                        observer.on(.next(element))
-                        observer.on(.completed)
-                    } else {
-                        observer.on(.error(SingleError.noElements))
-                    }
-                }
-            }))
-            return upstream
-        })
     }
 }
