@@ -209,5 +209,64 @@ enum DocRunners {
         "combineLatest(first, second, third, fourth)": {
             Observable.combineLatest($0.source, $0.second, $0.third, $0["fourth"]).map { "(\($0), \($1), \($2), \($3))" }
         },
+        // Maybe and Completable. A `maybe:`, `single:` or completable input line is a hot
+        // observable of strings, made into the trait with asMaybe, asSingle or ignoreElements.
+        "Maybe.swift just(a)": { _ in Maybe.just("a").asObservable() },
+        "Maybe.swift empty()": { _ in Maybe<String>.empty().asObservable() },
+        "Maybe.swift error(e)": { _ in Maybe<String>.error(TestError("error")).asObservable() },
+        "Maybe.swift never()": { _ in Maybe<String>.never().asObservable() },
+        "asMaybe()": { $0.source.asMaybe().asObservable() },
+        "MaybeOperators.swift map { $0.uppercased() }": { $0.source.asMaybe().map { $0.uppercased() }.asObservable() },
+        "MaybeOperators.swift filter { $0 != \"b\" }": {
+            $0.order[0] == "single"
+                ? $0.source.asSingle().filter { $0 != "b" }.asObservable()
+                : $0.source.asMaybe().filter { $0 != "b" }.asObservable()
+        },
+        "MaybeOperators.swift flatMap { _ in x }": { inputs in
+            let x = inputs["x"].asMaybe()
+            return inputs.source.asMaybe().flatMap { _ in x }.asObservable()
+        },
+        "MaybeOperators.swift catch { _ in fallback }": { inputs in
+            let fallback = inputs["fallback"].asMaybe()
+            return inputs.source.asMaybe().catch { _ in fallback }.asObservable()
+        },
+        "MaybeOperators.swift catchAndReturn(x)": { $0.source.asMaybe().catchAndReturn("x").asObservable() },
+        "MaybeOperators.swift ifEmpty(default: x)": { $0.source.asMaybe().ifEmpty(default: "x").asObservable() },
+        "MaybeOperators.swift ifEmpty(switchTo: network)": {
+            $0.source.asMaybe().ifEmpty(switchTo: $0["network"].asSingle()).asObservable()
+        },
+        "MaybeOperators.swift retry(3)": { $0.source.asMaybe().retry(3).asObservable() },
+        "MaybeOperators.swift asCompletable()": {
+            strings($0.order[0] == "single" ? $0.source.asSingle().asCompletable() : $0.source.asMaybe().asCompletable())
+        },
+        "ifEmpty(switchTo: fallback)": { $0.source.ifEmpty(switchTo: $0["fallback"]) },
+        "ifEmpty(default: x)": { $0.source.ifEmpty(default: "x") },
+        "first()": { $0.source.first().asObservable().map { $0 ?? "nil" } },
+        "ignoreElements()": { strings($0.source.ignoreElements().asCompletable()) },
+        "ignoreElements().asCompletable()": { strings($0.source.ignoreElements().asCompletable()) },
+        "Completable.swift empty()": { _ in strings(.empty()) },
+        "Completable.swift error(e)": { _ in strings(.error(TestError("error"))) },
+        "Completable.swift never()": { _ in strings(.never()) },
+        "andThen(reload)": { completable($0.source).andThen($0["reload"].asSingle()).asObservable() },
+        "andThen(delete)": { strings(completable($0.source).andThen(completable($0["delete"]))) },
+        "andThen(updates)": { completable($0.source).andThen($0["updates"]) },
+        "CompletableOperators.swift catch { _ in fallback }": { inputs in
+            let fallback = completable(inputs["fallback"])
+            return strings(completable(inputs.source).catch { _ in fallback })
+        },
+        "CompletableOperators.swift retry(3)": { strings(completable($0.source).retry(3)) },
+        "do(onCompleted: { log.append(\"saved\") })": { strings(completable($0.source).do(onCompleted: {})) },
+        "Completable.zip(first, second)": { strings(Completable.zip(completable($0.source), completable($0.second))) },
+        "Completable.concat(first, second)": { strings(Completable.concat(completable($0.source), completable($0.second))) },
     ]
+
+    /// A diagram's input line as a completable: its values dropped.
+    static func completable(_ source: Observable<String>) -> Completable {
+        source.ignoreElements().asCompletable()
+    }
+
+    /// A completable drawn as a timeline of strings: only its end.
+    static func strings(_ completable: Completable) -> Observable<String> {
+        completable.andThen(Observable<String>.empty())
+    }
 }
