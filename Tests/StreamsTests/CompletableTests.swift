@@ -1,0 +1,352 @@
+import Streams
+import StreamsTesting
+import Synchronization
+import Testing
+
+/// What `#` and `|` stand for on a completable's timeline: it has no values.
+private let none: [Character: Never] = [:]
+
+/// A marble input as a completable: its values dropped.
+private func completable(_ source: TestableObservable<String>) -> Completable {
+    source.ignoreElements().asCompletable()
+}
+
+@Suite("Completable")
+struct CompletableTests {
+    // MARK: create and the factories
+
+    @Test("create delivers a completion as --| and a failure as --#")
+    func createOutcomes() {
+        for (outcome, expected) in [(CompletableEvent.completed, "--|"), (.error(TestError("error")), "--#")] {
+            expectMarbles(expected, values: none) { m in
+                let scheduler = m.scheduler
+                return Completable.create { completable in scheduler.schedule(after: .seconds(2)) { completable(outcome) } }
+            }
+        }
+    }
+
+    @Test("create keeps the first outcome only and then disposes the work")
+    func createFirstOutcomeOnly() {
+        let disposed = Mutex(false)
+        let outcomes = Recorder<String>()
+        let work = Completable.create { completable in
+            completable(.error(TestError("x")))
+            completable(.completed)
+            return Disposables.create { disposed.withLock { $0 = true } }
+        }
+        let subscription = work.subscribe { outcomes.append("\($0)") }
+        #expect(outcomes.items == ["error(x)"])
+        #expect(disposed.withLock { $0 })
+        subscription.dispose()
+    }
+
+    @Test("an outcome reported again from inside the observer is ignored")
+    func createReentrant() {
+        let report = Mutex<(@Sendable (CompletableEvent) -> Void)?>(nil)
+        let work = Completable.create { completable in
+            report.withLock { $0 = completable }
+            return Disposables.create()
+        }
+        let outcomes = Recorder<String>()
+        let subscription = work.subscribe { outcome in
+            outcomes.append("\(outcome)")
+            report.withLock { $0 }?(.error(TestError("again")))
+        }
+        report.withLock { $0 }?(.completed)
+        #expect(outcomes.items == ["completed"])
+        subscription.dispose()
+    }
+
+    @Test("disposing before the outcome cancels the work and delivers nothing")
+    func createDisposal() throws {
+        let scheduler = TestScheduler()
+        let cancelledAt = Mutex<Int?>(nil)
+        let work = Completable.create { completable in
+            let task = scheduler.schedule(after: .seconds(100)) { completable(.completed) }
+            return Disposables.create {
+                cancelledAt.withLock { $0 = scheduler.clock }
+                task.dispose()
+            }
+        }
+        let observer = try scheduler.start(disposed: 250) { work }
+        #expect(observer.events.isEmpty)
+        #expect(cancelledAt.withLock { $0 } == 250)
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("empty, error and never")
+    func factories() {
+        expectMarbles("|", values: none) { _ in Completable.empty() }
+        expectMarbles("#", values: none) { _ in Completable.error(TestError("error")) }
+        expectMarbles("----", values: none) { m in
+            m.dispose(at: 4)
+            return Completable.never()
+        }
+    }
+
+    @Test("deferred builds the completable per subscriber, and a throwing factory fails it")
+    func deferred() {
+        let builds = Mutex(0)
+        let work = Completable.deferred {
+            let count = builds.withLock { count in
+                count += 1
+                return count
+            }
+            if count == 2 { throw TestError("second") }
+            return .empty()
+        }
+        let outcomes = Recorder<String>()
+        for _ in 0..<2 { _ = work.subscribe { outcomes.append("\($0)") } }
+        #expect(outcomes.items == ["completed", "error(second)"])
+    }
+
+    @Test("the factories release the observer once they end, and never's once disposed")
+    func factoriesRelease() {
+        let factories: [(String, Completable)] = [
+            ("empty", .empty()), ("error", .error(TestError("x"))), ("never", .never()), ("deferred", .deferred { .empty() }),
+            ("create", .create { $0(.completed); return Disposables.create() }),
+        ]
+        for (name, work) in factories {
+            let released = isReleased(subscribe: { probe in work.subscribe { [probe] _ in _ = probe } }, after: { subscription in
+                if name == "never" { subscription.dispose() }
+            })
+            #expect(released, "\(name)")
+        }
+    }
+
+    // MARK: subscribing
+
+    @Test("subscribe(onCompleted:onError:onDisposed:) reports the outcome, then the disposal")
+    func subscribeClosures() {
+        let log = Recorder<String>()
+        for work in [Completable.empty(), .error(TestError("x"))] {
+            _ = work.subscribe(
+                onCompleted: { log.append("completed") },
+                onError: { log.append("error \($0)") },
+                onDisposed: { log.append("disposed") }
+            )
+        }
+        #expect(log.items == ["completed", "disposed", "error x", "disposed"])
+    }
+
+    @Test("disposing before the outcome runs onDisposed once; disposing from inside onCompleted too")
+    func subscribeDisposal() {
+        let log = Recorder<String>()
+        let subject = Subject<Int>()
+        let subscription = subject.ignoreElements().asCompletable().subscribe(
+            onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") }
+        )
+        subscription.dispose()
+        subscription.dispose()
+        subject.onCompleted()
+        #expect(log.items == ["disposed"])
+        #expect(!subject.hasObservers)
+
+        let inside = SerialDisposable()
+        inside.disposable = Completable.empty().subscribe(
+            onCompleted: {
+                log.append("completed")
+                inside.dispose()
+            },
+            onDisposed: { log.append("disposed") }
+        )
+        #expect(log.items == ["disposed", "completed", "disposed"])
+    }
+
+    // MARK: andThen
+
+    @Test("andThen subscribes to the single when the completable completes: save, then reload")
+    func andThenSingle() {
+        expectMarbles("---(p|)") { m in
+            let reload = m.cold("-(p|)", subscriptions: "--^!")
+            return completable(m.hot("--|")).andThen(reload.asSingle())
+        }
+    }
+
+    @Test("andThen never subscribes to what follows a failed completable")
+    func andThenAfterFailure() {
+        let subscribed = Mutex(false)
+        expectMarbles("--#") { m in
+            completable(m.hot("-a#")).andThen(Single<String>.deferred {
+                subscribed.withLock { $0 = true }
+                return .just("p")
+            })
+        }
+        #expect(!subscribed.withLock { $0 })
+    }
+
+    @Test("andThen a maybe, a completable or an observable")
+    func andThenOthers() {
+        expectMarbles("---|") { m in completable(m.hot("--|")).andThen(m.cold("-|").asMaybe()) }
+        expectMarbles("-----|", values: none) { m in
+            completable(m.hot("--|")).andThen(completable(m.cold("---|", subscriptions: "--^--!")))
+        }
+        expectMarbles("---a-b|") { m in
+            completable(m.hot("--|")).andThen(m.cold("-a-b|", subscriptions: "--^---!").asObservable())
+        }
+        expectMarbles("---#") { m in completable(m.hot("--|")).andThen(m.cold("-#").asObservable()) }
+    }
+
+    @Test("disposing andThen cancels whichever part is running")
+    func andThenDisposal() {
+        expectMarbles("---") { m in
+            m.dispose(at: 3)
+            return completable(m.hot("-----|", subscriptions: "^--!")).andThen(m.cold("-(p|)").asSingle())
+        }
+        expectMarbles("----") { m in
+            m.dispose(at: 4)
+            let reload = m.cold("---(p|)", subscriptions: "--^-!")
+            return completable(m.hot("--|")).andThen(reload.asSingle())
+        }
+    }
+
+    @Test("an observer that sends into the first completable's source from inside the second's delivery changes nothing")
+    func andThenReentrant() {
+        let first = Subject<Int>()
+        let second = Subject<String>()
+        let log = Recorder<String>()
+        let subscription = first.ignoreElements().asCompletable().andThen(second.asObservable()).subscribe { event in
+            log.append("\(event)")
+            first.onError(TestError("late"))
+            if case .next("a") = event { second.onNext("b") }
+        }
+        first.onCompleted()
+        second.onNext("a")
+        second.onCompleted()
+        #expect(log.items == ["next(a)", "next(b)", "completed"])
+        subscription.dispose()
+    }
+
+    // MARK: errors, threads, side effects
+
+    @Test("catch replaces a failure with another completable; a throwing handler fails")
+    func catchFailure() {
+        expectMarbles("---|", values: none) { m in
+            let fallback = completable(m.cold("-|", subscriptions: "--^!"))
+            return completable(m.hot("--#")).catch { _ in fallback }
+        }
+        expectMarbles("--|", values: none) { m in completable(m.hot("--|")).catch { _ in .never() } }
+        expectMarbles("--#", values: none) { m in completable(m.hot("--#")).catch { _ in throw TestError("error") } }
+    }
+
+    @Test("retry resubscribes after a failure, up to the attempt count")
+    func retry() {
+        expectMarbles("---#", values: none) { m in completable(m.cold("-#", subscriptions: "^!", "-^!", "--^!")).retry(3) }
+        expectMarbles("--|", values: none) { m in completable(m.cold("--|", subscriptions: "^-!")).retry(3) }
+    }
+
+    @Test("observe(on:) delivers the outcome on the scheduler")
+    func observeOn() throws {
+        let target = TestScheduler()
+        let outcomes = Recorder<String>()
+        let subscription = Completable.empty().observe(on: target).subscribe { outcomes.append("\($0)") }
+        #expect(outcomes.items.isEmpty)
+        try target.run()
+        #expect(outcomes.items == ["completed"])
+        subscription.dispose()
+        expectNoPendingWork(target)
+    }
+
+    @Test("do runs its handlers around the outcome, and a throwing onCompleted fails it")
+    func doHandlers() {
+        let log = Recorder<String>()
+        expectMarbles("--|", values: none) { m in
+            completable(m.hot("--|")).do(
+                onCompleted: { log.append("completed") }, afterCompleted: { log.append("after") },
+                onSubscribe: { log.append("subscribe") }, onDispose: { log.append("dispose") }
+            )
+        }
+        // The marble runner disposes its subscription as the completion reaches it, so
+        // onDispose runs before afterCompleted.
+        #expect(log.items == ["subscribe", "completed", "dispose", "after"])
+        expectMarbles("--#", values: none) { m in completable(m.hot("--|")).do(onCompleted: { throw TestError("error") }) }
+    }
+
+    // MARK: several completables
+
+    @Test("zip runs them at once and completes with the last; a failure ends it and disposes the others")
+    func zip() {
+        expectMarbles("----|", values: none) { m in Completable.zip(completable(m.hot("--|")), completable(m.hot("----|"))) }
+        expectMarbles("--#", values: none) { m in
+            Completable.zip([completable(m.hot("--#")), completable(m.hot("----|", subscriptions: "^-!"))])
+        }
+        expectMarbles("|", values: none) { _ in Completable.zip([]) }
+    }
+
+    @Test("concat runs them one after another")
+    func concat() {
+        expectMarbles("-----|", values: none) { m in
+            Completable.concat(completable(m.cold("--|")), completable(m.cold("---|", subscriptions: "--^--!")))
+        }
+        expectMarbles("--#", values: none) { m in Completable.concat([completable(m.cold("--#")), .never()]) }
+    }
+
+    // MARK: release and re-entrancy, for every operator
+
+    static let operators = [
+        "asCompletable", "create", "deferred", "andThen(Single)", "andThen(Maybe)", "andThen(Completable)",
+        "andThen(Observable)", "catch", "retry", "observe(on:)", "do", "zip", "concat", "Maybe.asCompletable",
+        "Single.asCompletable",
+    ]
+
+    /// The operator `name` applied to `source` as a completable, with `probe` held by its
+    /// closures, as an observable that sends 1 when it completes.
+    static func apply(_ name: String, to source: Observable<Int>, probe: LifetimeProbe, scheduler: TestScheduler) -> Observable<Int> {
+        let work = source.ignoreElements().asCompletable()
+        let keep: @Sendable () -> Void = { [probe] in _ = probe.pass(0) }
+        let one = Single.deferred { keep(); return .just(1) }
+        let result: Completable
+        switch name {
+        case "asCompletable": result = work
+        case "create":
+            result = Completable.create { report in
+                source.subscribe(onError: { report(.error($0)) }, onCompleted: { keep(); report(.completed) })
+            }
+        case "deferred": result = Completable.deferred { keep(); return work }
+        case "andThen(Single)": return work.andThen(one).asObservable()
+        case "andThen(Maybe)": return work.andThen(one.asMaybe()).asObservable()
+        case "andThen(Completable)": result = work.andThen(Completable.deferred { keep(); return .empty() })
+        case "andThen(Observable)": return work.andThen(one.asObservable())
+        case "catch": result = work.catch { _ in keep(); return .empty() }
+        // One attempt: a second one would subscribe to the hot fixture after its error and wait.
+        case "retry": result = work.retry(1).do(onCompleted: keep)
+        case "observe(on:)": result = work.observe(on: scheduler).do(onCompleted: keep)
+        case "do": result = work.do(onError: { _ in keep() }, onCompleted: keep, onDispose: keep)
+        case "zip": result = Completable.zip(work, .deferred { keep(); return .empty() })
+        case "concat": result = Completable.concat(work, .deferred { keep(); return .empty() })
+        case "Maybe.asCompletable": result = source.asMaybe().map { _ in keep() }.asCompletable()
+        case "Single.asCompletable": result = source.asSingle().map { _ in keep() }.asCompletable()
+        default: result = .error(TestError("no operator \(name)"))
+        }
+        return result.andThen(Observable.just(1))
+    }
+
+    @Test("releases the observer and its closures after completion, failure and disposal",
+          arguments: operators, SubscriptionEnding.allCases)
+    func releases(name: String, ending: SubscriptionEnding) throws {
+        let recovers = name == "catch" && ending == .error
+        try expectReleasesProbe(ending: ending, values: ending == .completion || recovers ? [1] : []) { f in
+            Self.apply(name, to: f.source, probe: f.probe, scheduler: f.scheduler)
+        }
+    }
+
+    @Test("an observer that subscribes to the same completable from inside its delivery gets its own outcome",
+          arguments: operators)
+    func reentrantSubscription(name: String) throws {
+        let scheduler = TestScheduler()
+        let log = Recorder<String>()
+        let output = Self.apply(name, to: .just(1), probe: LifetimeProbe(), scheduler: scheduler)
+        let nested = SerialDisposable()
+        let outer = output.subscribe { event in
+            log.append("outer \(event)")
+            if case .next = event { nested.disposable = output.subscribe { log.append("nested \($0)") } }
+        }
+        try scheduler.run()
+        // Sorted: observe(on:) delivers the nested outcome after the outer one.
+        #expect(log.items.sorted() == ["nested completed", "nested next(1)", "outer completed", "outer next(1)"], "\(name)")
+        outer.dispose()
+        nested.dispose()
+        expectNoPendingWork(scheduler)
+    }
+}
