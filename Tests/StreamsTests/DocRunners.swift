@@ -222,7 +222,7 @@ enum DocRunners {
                 ? $0.source.asSingle().filter { $0 != "b" }.asObservable()
                 : $0.source.asMaybe().filter { $0 != "b" }.asObservable()
         },
-        "MaybeOperators.swift flatMap { _ in x }": { inputs in
+        "flatMap { _ in x }": { inputs in
             let x = inputs["x"].asMaybe()
             return inputs.source.asMaybe().flatMap { _ in x }.asObservable()
         },
@@ -232,7 +232,7 @@ enum DocRunners {
         },
         "MaybeOperators.swift catchAndReturn(x)": { $0.source.asMaybe().catchAndReturn("x").asObservable() },
         "MaybeOperators.swift ifEmpty(default: x)": { $0.source.asMaybe().ifEmpty(default: "x").asObservable() },
-        "MaybeOperators.swift ifEmpty(switchTo: network)": {
+        "ifEmpty(switchTo: network)": {
             $0.source.asMaybe().ifEmpty(switchTo: $0["network"].asSingle()).asObservable()
         },
         "MaybeOperators.swift retry(3)": { $0.source.asMaybe().retry(3).asObservable() },
