@@ -21,10 +21,7 @@ extension ObservableType {
     public func first() -> Single<Element?> {
         let source = asObservable()
         return Single(unchecked: Observable { observer in
-            let upstream = SingleAssignmentDisposable()
-            upstream.setDisposable(source.subscribe(AnyObserver { event in
-                guard !upstream.isDisposed else { return }
-                upstream.dispose()
+            source.subscribeToOutcome { event in
                 switch event {
                 case .next(let value):
                     observer.on(.next(value))
@@ -35,8 +32,7 @@ extension ObservableType {
                     observer.on(.next(nil))
                     observer.on(.completed)
                 }
-            }))
-            return upstream
+            }
         })
     }
 }

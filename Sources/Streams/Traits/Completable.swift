@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a ``Completable`` ends with: its completion or its error.
 public enum CompletableEvent: Sendable {
     /// The completable failed.
@@ -66,20 +64,11 @@ extension Completable {
     public static func create(
         _ subscribe: @escaping @Sendable (@escaping @Sendable (CompletableEvent) -> Void) -> any Disposable
     ) -> Completable {
-        Completable(unchecked: Observable { observer in
-            let finished = Atomic(false)
-            let lifetime = SingleAssignmentDisposable()
-            lifetime.setDisposable(subscribe { outcome in
-                guard !lifetime.isDisposed, !finished.exchange(true, ordering: .acquiringAndReleasing) else {
-                    return
-                }
-                lifetime.dispose()
-                switch outcome {
-                case .error(let error): observer.on(.error(error))
-                case .completed: observer.on(.completed)
-                }
-            })
-            return lifetime
+        Completable(unchecked: .reportingOnce(subscribe) { outcome, observer in
+            switch outcome {
+            case .error(let error): observer.on(.error(error))
+            case .completed: observer.on(.completed)
+            }
         })
     }
 
@@ -136,10 +125,7 @@ extension Completable {
     ///   subscription is disposed first.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe(_ observer: @escaping @Sendable (CompletableEvent) -> Void) -> any Disposable {
-        let upstream = SingleAssignmentDisposable()
-        upstream.setDisposable(source.subscribe(AnyObserver { event in
-            guard !upstream.isDisposed else { return }
-            upstream.dispose()
+        source.subscribeToOutcome { event in
             switch event {
             case .next(let never):
                 switch never {}
@@ -148,8 +134,7 @@ extension Completable {
             case .completed:
                 observer(.completed)
             }
-        }))
-        return upstream
+        }
     }
 
     /// Subscribes closures for completion and failure, with RxSwift 6's labels and order.
@@ -167,20 +152,12 @@ extension Completable {
         onError: (@Sendable (any Error) -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        let subscription = SingleAssignmentDisposable()
-        let whole: any Disposable = if let onDisposed {
-            Disposables.create(subscription, Disposables.create(with: onDisposed))
-        } else {
-            subscription
-        }
-        subscription.setDisposable(subscribe { outcome in
+        subscribeHandlingOutcome(subscribe, onDisposed: onDisposed) { outcome in
             switch outcome {
             case .error(let error): onError?(error)
             case .completed: onCompleted?()
             }
-            whole.dispose()
-        })
-        return whole
+        }
     }
 }
 

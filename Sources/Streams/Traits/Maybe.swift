@@ -74,25 +74,16 @@ extension Maybe {
     public static func create(
         _ subscribe: @escaping @Sendable (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable
     ) -> Maybe<Element> {
-        Maybe(unchecked: Observable { observer in
-            let resolved = Atomic(false)
-            let lifetime = SingleAssignmentDisposable()
-            lifetime.setDisposable(subscribe { result in
-                guard !lifetime.isDisposed, !resolved.exchange(true, ordering: .acquiringAndReleasing) else {
-                    return
-                }
-                lifetime.dispose()
-                switch result {
-                case .success(let value):
-                    observer.on(.next(value))
-                    observer.on(.completed)
-                case .error(let error):
-                    observer.on(.error(error))
-                case .completed:
-                    observer.on(.completed)
-                }
-            })
-            return lifetime
+        Maybe(unchecked: .reportingOnce(subscribe) { result, observer in
+            switch result {
+            case .success(let value):
+                observer.on(.next(value))
+                observer.on(.completed)
+            case .error(let error):
+                observer.on(.error(error))
+            case .completed:
+                observer.on(.completed)
+            }
         })
     }
 
@@ -161,11 +152,8 @@ extension Maybe {
     ///   `.error(error)`, unless the subscription is disposed first.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe(_ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable {
-        let upstream = SingleAssignmentDisposable()
-        upstream.setDisposable(source.subscribe(AnyObserver { event in
-            guard !upstream.isDisposed else { return }
-            // A success is the value; the completion that follows it is not reported again.
-            upstream.dispose()
+        // A success is the value; the completion that follows it is not reported again.
+        source.subscribeToOutcome { event in
             switch event {
             case .next(let value):
                 observer(.success(value))
@@ -174,8 +162,7 @@ extension Maybe {
             case .completed:
                 observer(.completed)
             }
-        }))
-        return upstream
+        }
     }
 
     /// Subscribes closures for success, failure and empty completion, with RxSwift 6's labels.
@@ -196,21 +183,13 @@ extension Maybe {
         onCompleted: (@Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        let subscription = SingleAssignmentDisposable()
-        let whole: any Disposable = if let onDisposed {
-            Disposables.create(subscription, Disposables.create(with: onDisposed))
-        } else {
-            subscription
-        }
-        subscription.setDisposable(subscribe { result in
+        subscribeHandlingOutcome(subscribe, onDisposed: onDisposed) { result in
             switch result {
             case .success(let value): onSuccess?(value)
             case .error(let error): onError?(error)
             case .completed: onCompleted?()
             }
-            whole.dispose()
-        })
-        return whole
+        }
     }
 }
 
