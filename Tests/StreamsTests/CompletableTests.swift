@@ -263,6 +263,16 @@ struct CompletableTests {
         expectMarbles("--#", values: none) { m in completable(m.hot("--|")).do(onCompleted: { throw TestError("error") }) }
     }
 
+    @Test("Single.flatMapCompletable runs a completable after the single's value")
+    func singleFlatMapCompletable() {
+        expectMarbles("---|", values: none) { m in
+            let x = completable(m.cold("--|", subscriptions: "-^-!"))
+            return m.hot("-(a|)").asSingle().flatMapCompletable { _ in x }
+        }
+        expectMarbles("--#", values: none) { m in m.hot("--#").asSingle().flatMapCompletable { _ in .empty() } }
+        expectMarbles("-#", values: none) { m in m.hot("-(a|)").asSingle().flatMapCompletable { _ in throw TestError("error") } }
+    }
+
     // MARK: several completables
 
     @Test("zip runs them at once and completes with the last; a failure ends it and disposes the others")
@@ -287,7 +297,7 @@ struct CompletableTests {
     static let operators = [
         "asCompletable", "create", "deferred", "andThen(Single)", "andThen(Maybe)", "andThen(Completable)",
         "andThen(Observable)", "catch", "retry", "observe(on:)", "do", "zip", "concat", "Maybe.asCompletable",
-        "Single.asCompletable",
+        "Single.asCompletable", "Single.flatMapCompletable",
     ]
 
     /// The operator `name` applied to `source` as a completable, with `probe` held by its
@@ -316,6 +326,7 @@ struct CompletableTests {
         case "zip": result = Completable.zip(work, .deferred { keep(); return .empty() })
         case "concat": result = Completable.concat(work, .deferred { keep(); return .empty() })
         case "Maybe.asCompletable": result = source.asMaybe().map { _ in keep() }.asCompletable()
+        case "Single.flatMapCompletable": result = source.asSingle().flatMapCompletable { _ in keep(); return .empty() }
         case "Single.asCompletable": result = source.asSingle().map { _ in keep() }.asCompletable()
         default: result = .error(TestError("no operator \(name)"))
         }

@@ -235,6 +235,15 @@ enum DocRunners {
         "ifEmpty(switchTo: network)": {
             $0.source.asMaybe().ifEmpty(switchTo: $0["network"].asSingle()).asObservable()
         },
+        "MaybeOperators.swift do(onNext: { log.append($0) })": { $0.source.asMaybe().do(onNext: { _ in }).asObservable() },
+        "flatMapMaybe { _ in x }": { inputs in
+            let x = inputs["x"].asMaybe()
+            return inputs.source.asSingle().flatMapMaybe { _ in x }.asObservable()
+        },
+        "flatMapCompletable { _ in x }": { inputs in
+            let x = completable(inputs["x"])
+            return strings(inputs.source.asSingle().flatMapCompletable { _ in x })
+        },
         "MaybeOperators.swift retry(3)": { $0.source.asMaybe().retry(3).asObservable() },
         "MaybeOperators.swift asCompletable()": {
             strings($0.order[0] == "single" ? $0.source.asSingle().asCompletable() : $0.source.asMaybe().asCompletable())

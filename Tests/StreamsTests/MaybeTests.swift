@@ -338,6 +338,33 @@ struct MaybeOperatorTests {
         expectMarbles("--#", values: none) { m in m.hot("--#").asSingle().asCompletable() }
     }
 
+    @Test("do runs its handlers around the value and the completion; a throwing onNext fails it")
+    func doHandlers() {
+        let log = Recorder<String>()
+        expectMarbles("--(a|)") { m in
+            m.hot("--(a|)").asMaybe().do(
+                onNext: { log.append("next \($0)") }, afterNext: { log.append("after \($0)") },
+                onCompleted: { log.append("completed") }, onSubscribe: { log.append("subscribe") }
+            )
+        }
+        #expect(log.items == ["subscribe", "next a", "after a", "completed"])
+        expectMarbles("--#") { m in m.hot("--(a|)").asMaybe().do(onNext: { _ in throw TestError("error") }) }
+    }
+
+    @Test("Single.flatMapMaybe chains a maybe after the single's value")
+    func singleFlatMapMaybe() {
+        expectMarbles("---|") { m in
+            let x = m.cold("--|", subscriptions: "-^-!")
+            return m.hot("-(a|)").asSingle().flatMapMaybe { _ in x.asMaybe() }
+        }
+        expectMarbles("---(y|)") { m in
+            let x = m.cold("--(y|)")
+            return m.hot("-(a|)").asSingle().flatMapMaybe { _ in x.asMaybe() }
+        }
+        expectMarbles(hot: "^-#", { $0.asSingle().flatMapMaybe { Maybe.just($0) } }, "--#")
+        expectMarbles(hot: "^-(a|)", { $0.asSingle().flatMapMaybe { _ -> Maybe<String> in throw TestError("error") } }, "--#")
+    }
+
     @Test("Single.asMaybe keeps the success and the failure")
     func singleAsMaybe() {
         expectMarbles("--(a|)") { m in m.hot("--(a|)").asSingle().asMaybe() }
@@ -349,7 +376,7 @@ struct MaybeOperatorTests {
     static let operators = [
         "asMaybe", "empty", "error", "deferred", "create", "map", "filter", "Single.filter", "flatMap",
         "catch", "catchAndReturn", "ifEmpty(default:)", "ifEmpty(switchTo: Single)", "ifEmpty(switchTo: Maybe)", "retry",
-        "observe(on:)", "Single.asMaybe",
+        "observe(on:)", "Single.asMaybe", "do", "Single.flatMapMaybe",
     ]
 
     /// The operator `name` applied to `maybe` (or to `source` for the ones that start from an
@@ -380,6 +407,8 @@ struct MaybeOperatorTests {
         // One attempt: a second one would subscribe to the hot fixture after its error and wait.
         case "retry": return maybe.retry(1).filter(keep)
         case "observe(on:)": return maybe.observe(on: scheduler).filter(keep)
+        case "do": return maybe.do(onNext: { _ = keep($0) }, onCompleted: { _ = keep(0) }, onDispose: { _ = keep(0) })
+        case "Single.flatMapMaybe": return source.asSingle().flatMapMaybe { keep($0) ? .just($0) : .empty() }
         case "Single.asMaybe": return source.asSingle().asMaybe().filter(keep)
         default: return .error(TestError("no operator \(name)"))
         }

@@ -205,3 +205,26 @@ extension Completable {
         concat(sources)
     }
 }
+
+// MARK: - From a single
+
+extension Single {
+    /// Runs a completable that depends on the value of this single: fetch the draft, then
+    /// save it.
+    ///
+    /// A failure of either, or a throwing `selector`, fails the result; disposing cancels
+    /// whichever one is running.
+    ///
+    /// ```
+    /// single:  -(a|)       (x is cold)
+    /// x:         --|
+    ///          flatMapCompletable { _ in x }
+    /// output:  ---|
+    /// ```
+    ///
+    /// - Parameter selector: Builds the completable from the value; may throw.
+    /// - Returns: A completable that completes when the second one has.
+    public func flatMapCompletable(_ selector: @escaping @Sendable (Element) throws -> Completable) -> Completable {
+        Completable(unchecked: asObservable().flatMap { try selector($0).asObservable() })
+    }
+}

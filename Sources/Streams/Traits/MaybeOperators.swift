@@ -146,6 +146,47 @@ extension Maybe {
         Maybe(unchecked: asObservable().observe(on: scheduler))
     }
 
+    /// Runs side effects for the result and the lifetime of each subscription, with RxSwift
+    /// 6's labels (`onNext` for the value); see
+    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+    /// for the order and for what a throwing handler does. `onCompleted` runs after a value
+    /// too, since a success completes.
+    ///
+    /// ```
+    /// maybe:   --(a|)
+    ///          do(onNext: { log.append($0) })   (log: a)
+    /// output:  --(a|)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - onNext: Runs with the value before it is forwarded; may throw.
+    ///   - afterNext: Runs with the value after it was forwarded; may throw.
+    ///   - onError: Runs with the error before it is forwarded; may throw.
+    ///   - afterError: Runs with the error after it was forwarded.
+    ///   - onCompleted: Runs before the completion is forwarded; may throw.
+    ///   - afterCompleted: Runs after the completion was forwarded.
+    ///   - onSubscribe: Runs before the maybe is subscribed.
+    ///   - onSubscribed: Runs after it has been subscribed.
+    ///   - onDispose: Runs once when the subscription ends, for any reason.
+    /// - Returns: A maybe with the same result.
+    public func `do`(
+        onNext: (@Sendable (Element) throws -> Void)? = nil,
+        afterNext: (@Sendable (Element) throws -> Void)? = nil,
+        onError: (@Sendable (any Error) throws -> Void)? = nil,
+        afterError: (@Sendable (any Error) throws -> Void)? = nil,
+        onCompleted: (@Sendable () throws -> Void)? = nil,
+        afterCompleted: (@Sendable () throws -> Void)? = nil,
+        onSubscribe: (@Sendable () -> Void)? = nil,
+        onSubscribed: (@Sendable () -> Void)? = nil,
+        onDispose: (@Sendable () -> Void)? = nil
+    ) -> Maybe<Element> {
+        Maybe(unchecked: asObservable().do(
+            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+            onCompleted: onCompleted, afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose
+        ))
+    }
+
     /// Forgets the value: a ``Completable`` that completes when this maybe succeeds or
     /// completes, and fails when it fails.
     ///
@@ -175,6 +216,27 @@ extension Single {
     /// - Returns: A maybe of the value, if it passed.
     public func filter(_ isIncluded: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
         Maybe(unchecked: asObservable().filter(isIncluded))
+    }
+
+    /// Chains a maybe that depends on the value of this single: fetch the user, then their
+    /// cached avatar, if any.
+    ///
+    /// A failure of either, or a throwing `selector`, fails the result; disposing cancels
+    /// whichever one is running.
+    ///
+    /// ```
+    /// single:  -(a|)       (x is cold)
+    /// x:         --|
+    ///          flatMapMaybe { _ in x }
+    /// output:  ---|
+    /// ```
+    ///
+    /// - Parameter selector: Builds the maybe from the value; may throw.
+    /// - Returns: A maybe of the second maybe's value.
+    public func flatMapMaybe<Result: Sendable>(
+        _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
+    ) -> Maybe<Result> {
+        Maybe<Result>(unchecked: asObservable().flatMap { try selector($0).asObservable() })
     }
 
     /// This single as a ``Maybe``: the same success or failure.
