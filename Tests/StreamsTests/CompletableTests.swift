@@ -361,3 +361,37 @@ struct CompletableTests {
         expectNoPendingWork(scheduler)
     }
 }
+
+@Suite("Maybe and Completable where an operator takes another sequence")
+struct TraitCompositionTests {
+    @Test("save, then reload: flatMapLatest of a completable followed by a single")
+    func saveThenReload() {
+        expectMarbles("----p----(q|)") { m in
+            let saves = m.hot("--a----b-|")
+            let save = m.cold("-|")
+            let reload = m.cold("-(p|)")
+            return saves.flatMapLatest { edit in
+                completable(save).andThen(reload.asSingle()).map { edit == "a" ? $0 : "q" }
+            }
+        }
+    }
+
+    @Test("a maybe and a completable fit in flatMap, concat and withLatestFrom")
+    func convertible() {
+        expectMarbles("--a-|") { m in
+            m.hot("--x-|").flatMap { _ in Maybe.just("a") }
+        }
+        expectMarbles("--x-|") { m in
+            m.hot("--x-|").concat(Maybe<String>.empty())
+        }
+        expectMarbles("--x---|") { m in
+            m.hot("--x-|").concat(completable(m.cold("--|")).andThen(Observable<String>.empty()))
+        }
+        expectMarbles("-----c|") { m in
+            m.hot("-----x|").withLatestFrom(m.hot("--(c|)").asMaybe())
+        }
+        expectMarbles("--#", values: none) { m in
+            m.hot("--x-|").flatMap { _ in Completable.error(TestError("error")) }
+        }
+    }
+}
