@@ -395,3 +395,44 @@ struct TraitCompositionTests {
         }
     }
 }
+
+@Suite("Maybe and Completable subscribe(with:)")
+struct TraitSubscribeWithTests {
+    final class Screen: Sendable {
+        let log = Recorder<String>()
+    }
+
+    @Test("hands the object to each closure while it is alive")
+    func handsTheObject() {
+        let screen = Screen()
+        _ = Maybe.just(1).subscribe(with: screen, onSuccess: { $0.log.append("success \($1)") },
+                                    onDisposed: { $0.log.append("disposed") })
+        _ = Maybe<Int>.empty().subscribe(with: screen, onCompleted: { $0.log.append("completed") })
+        _ = Completable.error(TestError("x")).subscribe(with: screen, onError: { $0.log.append("error \($1)") },
+                                                       onDisposed: { $0.log.append("disposed") })
+        _ = Completable.empty().subscribe(with: screen, onCompleted: { $0.log.append("completed") })
+        #expect(screen.log.items == ["success 1", "disposed", "completed", "error x", "disposed", "completed"])
+    }
+
+    @Test("holds the object weakly and calls nothing once it is released")
+    func weak() {
+        let calls = Recorder<String>()
+        let subject = Subject<Int>()
+        weak var released: Screen?
+        let subscriptions: [any Disposable]
+        do {
+            let screen = Screen()
+            released = screen
+            subscriptions = [
+                subject.asMaybe().subscribe(with: screen, onSuccess: { _, _ in calls.append("success") },
+                                            onCompleted: { _ in calls.append("completed") }),
+                subject.ignoreElements().asCompletable().subscribe(with: screen, onCompleted: { _ in calls.append("completed") }),
+            ]
+        }
+        #expect(released == nil)
+        subject.onNext(1)
+        subject.onCompleted()
+        #expect(calls.items.isEmpty)
+        for subscription in subscriptions { subscription.dispose() }
+    }
+}
