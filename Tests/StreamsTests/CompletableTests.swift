@@ -273,6 +273,47 @@ struct CompletableTests {
         expectMarbles("-#", values: none) { m in m.hot("-(a|)").asSingle().flatMapCompletable { _ in throw TestError("error") } }
     }
 
+    @Test("delay shifts the completion and forwards a failure at once")
+    func delay() {
+        expectMarbles("---|", values: none) { m in completable(m.hot("-|")).delay(.seconds(2), scheduler: m.scheduler) }
+        expectMarbles("-#", values: none) { m in completable(m.hot("-#")).delay(.seconds(2), scheduler: m.scheduler) }
+    }
+
+    @Test("delay releases the observer and leaves no work; a nested subscription gets its own outcome")
+    func delayReleaseAndReentrancy() throws {
+        for ending in SubscriptionEnding.allCases {
+            try expectReleasesProbe(ending: ending, values: ending == .completion ? [1] : [], settledBy: 222) { f in
+                f.source.ignoreElements().asCompletable().delay(.seconds(2), scheduler: f.scheduler)
+                    .andThen(Observable.just(1)).filter { f.probe.pass($0) }
+            }
+        }
+        let scheduler = TestScheduler()
+        let work = Completable.empty().delay(.seconds(2), scheduler: scheduler)
+        let log = Recorder<String>()
+        let nested = SerialDisposable()
+        let outer = work.subscribe { outcome in
+            log.append("outer \(outcome) at \(scheduler.clock)")
+            nested.disposable = work.subscribe { log.append("nested \($0) at \(scheduler.clock)") }
+        }
+        try scheduler.run()
+        #expect(log.items == ["outer completed at 2", "nested completed at 4"])
+        outer.dispose()
+        nested.dispose()
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("timeout fails a slow completable, or switches to the other one, and lets a quick one through")
+    func timeout() {
+        expectMarbles("---#", values: none, error: TimeoutError(dueTime: .seconds(3))) { m in
+            completable(m.hot("-----|", subscriptions: "^--!")).timeout(.seconds(3), scheduler: m.scheduler)
+        }
+        expectMarbles("--|", values: none) { m in completable(m.hot("--|")).timeout(.seconds(3), scheduler: m.scheduler) }
+        expectMarbles("----|", values: none) { m in
+            let other = completable(m.cold("-|", subscriptions: "---^!"))
+            return completable(m.hot("-----|")).timeout(.seconds(3), other: other, scheduler: m.scheduler)
+        }
+    }
+
     // MARK: several completables
 
     @Test("zip runs them at once and completes with the last; a failure ends it and disposes the others")
@@ -297,7 +338,7 @@ struct CompletableTests {
     static let operators = [
         "asCompletable", "create", "deferred", "andThen(Single)", "andThen(Maybe)", "andThen(Completable)",
         "andThen(Observable)", "catch", "retry", "observe(on:)", "do", "zip", "concat", "Maybe.asCompletable",
-        "Single.asCompletable", "Single.flatMapCompletable",
+        "Single.asCompletable", "Single.flatMapCompletable", "timeout", "timeout(other:)",
     ]
 
     /// The operator `name` applied to `source` as a completable, with `probe` held by its
@@ -326,6 +367,8 @@ struct CompletableTests {
         case "zip": result = Completable.zip(work, .deferred { keep(); return .empty() })
         case "concat": result = Completable.concat(work, .deferred { keep(); return .empty() })
         case "Maybe.asCompletable": result = source.asMaybe().map { _ in keep() }.asCompletable()
+        case "timeout": result = work.timeout(.seconds(1000), scheduler: scheduler).do(onCompleted: keep)
+        case "timeout(other:)": result = work.timeout(.seconds(1000), other: .never(), scheduler: scheduler).do(onCompleted: keep)
         case "Single.flatMapCompletable": result = source.asSingle().flatMapCompletable { _ in keep(); return .empty() }
         case "Single.asCompletable": result = source.asSingle().map { _ in keep() }.asCompletable()
         default: result = .error(TestError("no operator \(name)"))

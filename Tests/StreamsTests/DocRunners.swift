@@ -244,6 +244,15 @@ enum DocRunners {
             let x = completable(inputs["x"])
             return strings(inputs.source.asSingle().flatMapCompletable { _ in x })
         },
+        "TraitTime.swift delay(.seconds(2))": { inputs in
+            inputs.order[0] == "maybe"
+                ? inputs.source.asMaybe().delay(.seconds(2), scheduler: inputs.scheduler).asObservable()
+                : strings(completable(inputs.source).delay(.seconds(2), scheduler: inputs.scheduler))
+        },
+        "TraitTime.swift timeout(.seconds(3))": { $0.source.asMaybe().timeout(.seconds(3), scheduler: $0.scheduler).asObservable() },
+        "TraitTime.swift timeout(.seconds(3), other: fallback)": {
+            strings(completable($0.source).timeout(.seconds(3), other: completable($0["fallback"]), scheduler: $0.scheduler))
+        },
         "MaybeOperators.swift retry(3)": { $0.source.asMaybe().retry(3).asObservable() },
         "MaybeOperators.swift asCompletable()": {
             strings($0.order[0] == "single" ? $0.source.asSingle().asCompletable() : $0.source.asMaybe().asCompletable())

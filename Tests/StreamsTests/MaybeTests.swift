@@ -365,6 +365,47 @@ struct MaybeOperatorTests {
         expectMarbles(hot: "^-(a|)", { $0.asSingle().flatMapMaybe { _ -> Maybe<String> in throw TestError("error") } }, "--#")
     }
 
+    @Test("delay shifts a success and an empty completion, and forwards a failure at once")
+    func delay() {
+        expectMarbles("---(a|)") { m in m.hot("-(a|)").asMaybe().delay(.seconds(2), scheduler: m.scheduler) }
+        expectMarbles("---|") { m in m.hot("-|").asMaybe().delay(.seconds(2), scheduler: m.scheduler) }
+        expectMarbles("-#") { m in m.hot("-#").asMaybe().delay(.seconds(2), scheduler: m.scheduler) }
+    }
+
+    @Test("delay releases the observer and leaves no work; a nested subscription gets its own result")
+    func delayReleaseAndReentrancy() throws {
+        for ending in SubscriptionEnding.allCases {
+            try expectReleasesProbe(ending: ending, values: ending == .completion ? [1] : [], settledBy: 222) { f in
+                f.source.asMaybe().delay(.seconds(2), scheduler: f.scheduler).filter { f.probe.pass($0) }.asObservable()
+            }
+        }
+        let scheduler = TestScheduler()
+        let maybe = Maybe.just(1).delay(.seconds(2), scheduler: scheduler)
+        let results = Recorder<String>()
+        let nested = SerialDisposable()
+        let outer = maybe.subscribe { result in
+            results.append("outer \(result) at \(scheduler.clock)")
+            nested.disposable = maybe.subscribe { results.append("nested \($0) at \(scheduler.clock)") }
+        }
+        try scheduler.run()
+        #expect(results.items == ["outer success(1) at 2", "nested success(1) at 4"])
+        outer.dispose()
+        nested.dispose()
+        expectNoPendingWork(scheduler)
+    }
+
+    @Test("timeout fails a slow maybe, or switches to the other one, and lets a quick one through")
+    func timeout() {
+        expectMarbles("---#", error: TimeoutError(dueTime: .seconds(3))) { m in
+            m.hot("-----(a|)", subscriptions: "^--!").asMaybe().timeout(.seconds(3), scheduler: m.scheduler)
+        }
+        expectMarbles("--(a|)") { m in m.hot("--(a|)").asMaybe().timeout(.seconds(3), scheduler: m.scheduler) }
+        expectMarbles("----|") { m in
+            let other = m.cold("-|", subscriptions: "---^!").asMaybe()
+            return m.hot("-----(a|)").asMaybe().timeout(.seconds(3), other: other, scheduler: m.scheduler)
+        }
+    }
+
     @Test("Single.asMaybe keeps the success and the failure")
     func singleAsMaybe() {
         expectMarbles("--(a|)") { m in m.hot("--(a|)").asSingle().asMaybe() }
@@ -376,7 +417,7 @@ struct MaybeOperatorTests {
     static let operators = [
         "asMaybe", "empty", "error", "deferred", "create", "map", "filter", "Single.filter", "flatMap",
         "catch", "catchAndReturn", "ifEmpty(default:)", "ifEmpty(switchTo: Single)", "ifEmpty(switchTo: Maybe)", "retry",
-        "observe(on:)", "Single.asMaybe", "do", "Single.flatMapMaybe",
+        "observe(on:)", "Single.asMaybe", "do", "Single.flatMapMaybe", "timeout", "timeout(other:)",
     ]
 
     /// The operator `name` applied to `maybe` (or to `source` for the ones that start from an
@@ -409,6 +450,8 @@ struct MaybeOperatorTests {
         case "observe(on:)": return maybe.observe(on: scheduler).filter(keep)
         case "do": return maybe.do(onNext: { _ = keep($0) }, onCompleted: { _ = keep(0) }, onDispose: { _ = keep(0) })
         case "Single.flatMapMaybe": return source.asSingle().flatMapMaybe { keep($0) ? .just($0) : .empty() }
+        case "timeout": return maybe.timeout(.seconds(1000), scheduler: scheduler).filter(keep)
+        case "timeout(other:)": return maybe.timeout(.seconds(1000), other: .never(), scheduler: scheduler).filter(keep)
         case "Single.asMaybe": return source.asSingle().asMaybe().filter(keep)
         default: return .error(TestError("no operator \(name)"))
         }
