@@ -106,12 +106,7 @@ struct CompletableTests {
             ("empty", .empty()), ("error", .error(TestError("x"))), ("never", .never()), ("deferred", .deferred { .empty() }),
             ("create", .create { $0(.completed); return Disposables.create() }),
         ]
-        for (name, work) in factories {
-            let released = isReleased(subscribe: { probe in work.subscribe { [probe] _ in _ = probe } }, after: { subscription in
-                if name == "never" { subscription.dispose() }
-            })
-            #expect(released, "\(name)")
-        }
+        expectFactoriesRelease(factories.map { name, work in (name, { probe in work.subscribe { [probe] _ in _ = probe } }) })
     }
 
     // MARK: subscribing
@@ -289,16 +284,7 @@ struct CompletableTests {
         }
         let scheduler = TestScheduler()
         let work = Completable.empty().delay(.seconds(2), scheduler: scheduler)
-        let log = Recorder<String>()
-        let nested = SerialDisposable()
-        let outer = work.subscribe { outcome in
-            log.append("outer \(outcome) at \(scheduler.clock)")
-            nested.disposable = work.subscribe { log.append("nested \($0) at \(scheduler.clock)") }
-        }
-        try scheduler.run()
-        #expect(log.items == ["outer completed at 2", "nested completed at 4"])
-        outer.dispose()
-        nested.dispose()
+        #expect(try recordNestedSubscription(on: scheduler, work.subscribe) == ["outer completed at 2", "nested completed at 4"])
         expectNoPendingWork(scheduler)
     }
 

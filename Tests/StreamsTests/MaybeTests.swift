@@ -106,12 +106,7 @@ struct MaybeTests {
             ("just", .just(1)), ("empty", .empty()), ("error", .error(TestError("x"))), ("never", .never()),
             ("deferred", .deferred { .just(1) }), ("create", .create { $0(.completed); return Disposables.create() }),
         ]
-        for (name, maybe) in factories {
-            let released = isReleased(subscribe: { probe in maybe.subscribe { [probe] _ in _ = probe } }, after: { subscription in
-                if name == "never" { subscription.dispose() }
-            })
-            #expect(released, "\(name)")
-        }
+        expectFactoriesRelease(factories.map { name, maybe in (name, { probe in maybe.subscribe { [probe] _ in _ = probe } }) })
     }
 
     @Test("deferred builds the maybe per subscriber, and a throwing factory fails it")
@@ -381,16 +376,7 @@ struct MaybeOperatorTests {
         }
         let scheduler = TestScheduler()
         let maybe = Maybe.just(1).delay(.seconds(2), scheduler: scheduler)
-        let results = Recorder<String>()
-        let nested = SerialDisposable()
-        let outer = maybe.subscribe { result in
-            results.append("outer \(result) at \(scheduler.clock)")
-            nested.disposable = maybe.subscribe { results.append("nested \($0) at \(scheduler.clock)") }
-        }
-        try scheduler.run()
-        #expect(results.items == ["outer success(1) at 2", "nested success(1) at 4"])
-        outer.dispose()
-        nested.dispose()
+        #expect(try recordNestedSubscription(on: scheduler, maybe.subscribe) == ["outer success(1) at 2", "nested success(1) at 4"])
         expectNoPendingWork(scheduler)
     }
 
@@ -470,18 +456,9 @@ struct MaybeOperatorTests {
           arguments: operators)
     func reentrantSubscription(name: String) throws {
         let scheduler = TestScheduler()
-        let results = Recorder<String>()
-        let probe = LifetimeProbe()
-        let maybe = Self.apply(name, to: .just(1), probe: probe, scheduler: scheduler)
-        let nested = SerialDisposable()
-        let outer = maybe.subscribe { result in
-            results.append("outer \(result)")
-            nested.disposable = maybe.subscribe { results.append("nested \($0)") }
-        }
-        try scheduler.run()
-        #expect(results.items == ["outer success(1)", "nested success(1)"], "\(name)")
-        outer.dispose()
-        nested.dispose()
+        let maybe = Self.apply(name, to: .just(1), probe: LifetimeProbe(), scheduler: scheduler)
+        #expect(try recordNestedSubscription(on: scheduler, maybe.subscribe) == ["outer success(1) at 0", "nested success(1) at 0"],
+                "\(name)")
         expectNoPendingWork(scheduler)
     }
 }
