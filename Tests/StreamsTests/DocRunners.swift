@@ -254,5 +254,82 @@ enum DocRunners {
         },
         "concat(requests)": { inputs in Observable.concat(inputs.order.map { inputs[$0].asSingle() }) },
         "merge(requests)": { inputs in Observable.merge(inputs.order.map { inputs[$0].asSingle() }) },
+        // Maybe and Completable. A `maybe:`, `single:` or completable input line is a hot
+        // observable of strings, made into the trait with asMaybe, asSingle or ignoreElements.
+        "Maybe.swift just(a)": { _ in Maybe.just("a").asObservable() },
+        "Maybe.swift empty()": { _ in Maybe<String>.empty().asObservable() },
+        "Maybe.swift error(e)": { _ in Maybe<String>.error(TestError("error")).asObservable() },
+        "Maybe.swift never()": { _ in Maybe<String>.never().asObservable() },
+        "asMaybe()": { $0.source.asMaybe().asObservable() },
+        "MaybeOperators.swift map { $0.uppercased() }": { $0.source.asMaybe().map { $0.uppercased() }.asObservable() },
+        "MaybeOperators.swift filter { $0 != \"b\" }": {
+            $0.order[0] == "single"
+                ? $0.source.asSingle().filter { $0 != "b" }.asObservable()
+                : $0.source.asMaybe().filter { $0 != "b" }.asObservable()
+        },
+        "flatMap { _ in x }": { inputs in
+            let x = inputs["x"].asMaybe()
+            return inputs.source.asMaybe().flatMap { _ in x }.asObservable()
+        },
+        "MaybeOperators.swift catch { _ in fallback }": { inputs in
+            let fallback = inputs["fallback"].asMaybe()
+            return inputs.source.asMaybe().catch { _ in fallback }.asObservable()
+        },
+        "MaybeOperators.swift catchAndReturn(x)": { $0.source.asMaybe().catchAndReturn("x").asObservable() },
+        "MaybeOperators.swift ifEmpty(default: x)": { $0.source.asMaybe().ifEmpty(default: "x").asObservable() },
+        "ifEmpty(switchTo: network)": {
+            $0.source.asMaybe().ifEmpty(switchTo: $0["network"].asSingle()).asObservable()
+        },
+        "MaybeOperators.swift do(onNext: { log.append($0) })": { $0.source.asMaybe().do(onNext: { _ in }).asObservable() },
+        "flatMapMaybe { _ in x }": { inputs in
+            let x = inputs["x"].asMaybe()
+            return inputs.source.asSingle().flatMapMaybe { _ in x }.asObservable()
+        },
+        "flatMapCompletable { _ in x }": { inputs in
+            let x = completable(inputs["x"])
+            return strings(inputs.source.asSingle().flatMapCompletable { _ in x })
+        },
+        "TraitTime.swift delay(.seconds(2))": { inputs in
+            inputs.order[0] == "maybe"
+                ? inputs.source.asMaybe().delay(.seconds(2), scheduler: inputs.scheduler).asObservable()
+                : strings(completable(inputs.source).delay(.seconds(2), scheduler: inputs.scheduler))
+        },
+        "TraitTime.swift timeout(.seconds(3))": { $0.source.asMaybe().timeout(.seconds(3), scheduler: $0.scheduler).asObservable() },
+        "TraitTime.swift timeout(.seconds(3), other: fallback)": {
+            strings(completable($0.source).timeout(.seconds(3), other: completable($0["fallback"]), scheduler: $0.scheduler))
+        },
+        "MaybeOperators.swift retry(3)": { $0.source.asMaybe().retry(3).asObservable() },
+        "MaybeOperators.swift asCompletable()": {
+            strings($0.order[0] == "single" ? $0.source.asSingle().asCompletable() : $0.source.asMaybe().asCompletable())
+        },
+        "ifEmpty(switchTo: fallback)": { $0.source.ifEmpty(switchTo: $0["fallback"]) },
+        "ifEmpty(default: x)": { $0.source.ifEmpty(default: "x") },
+        "first()": { $0.source.first().asObservable().map { $0 ?? "nil" } },
+        "ignoreElements()": { strings($0.source.ignoreElements().asCompletable()) },
+        "ignoreElements().asCompletable()": { strings($0.source.ignoreElements().asCompletable()) },
+        "Completable.swift empty()": { _ in strings(.empty()) },
+        "Completable.swift error(e)": { _ in strings(.error(TestError("error"))) },
+        "Completable.swift never()": { _ in strings(.never()) },
+        "andThen(reload)": { completable($0.source).andThen($0["reload"].asSingle()).asObservable() },
+        "andThen(delete)": { strings(completable($0.source).andThen(completable($0["delete"]))) },
+        "andThen(updates)": { completable($0.source).andThen($0["updates"]) },
+        "CompletableOperators.swift catch { _ in fallback }": { inputs in
+            let fallback = completable(inputs["fallback"])
+            return strings(completable(inputs.source).catch { _ in fallback })
+        },
+        "CompletableOperators.swift retry(3)": { strings(completable($0.source).retry(3)) },
+        "do(onCompleted: { log.append(\"saved\") })": { strings(completable($0.source).do(onCompleted: {})) },
+        "Completable.zip(first, second)": { strings(Completable.zip(completable($0.source), completable($0.second))) },
+        "Completable.concat(first, second)": { strings(Completable.concat(completable($0.source), completable($0.second))) },
     ]
+
+    /// A diagram's input line as a completable: its values dropped.
+    static func completable(_ source: Observable<String>) -> Completable {
+        source.ignoreElements().asCompletable()
+    }
+
+    /// A completable drawn as a timeline of strings: only its end.
+    static func strings(_ completable: Completable) -> Observable<String> {
+        completable.andThen(Observable<String>.empty())
+    }
 }

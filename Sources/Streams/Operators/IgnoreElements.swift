@@ -1,0 +1,55 @@
+extension ObservableType {
+    /// Drops every value and passes on only the completion or the error.
+    ///
+    /// As in RxSwift 6, the result is an `Observable<Never>`: the type says there are no
+    /// values, and ``ObservableType/asCompletable()`` turns it into a ``Completable``. The
+    /// terminal event is delivered on the thread the source sent it on.
+    ///
+    /// ```
+    /// source:  -a-b-c-|
+    ///          ignoreElements()
+    /// output:  -------|
+    /// ```
+    ///
+    /// - Returns: An observable without values that ends as this one does.
+    public func ignoreElements() -> Observable<Never> {
+        let source = asObservable()
+        return Observable { observer in
+            let upstream = SingleAssignmentDisposable()
+            upstream.setDisposable(source.subscribe(AnyObserver { event in
+                guard !upstream.isDisposed else { return }
+                switch event {
+                case .next:
+                    return
+                case .error(let error):
+                    upstream.dispose()
+                    observer.on(.error(error))
+                case .completed:
+                    upstream.dispose()
+                    observer.on(.completed)
+                }
+            }))
+            return upstream
+        }
+    }
+}
+
+extension ObservableType where Element == Never {
+    /// This sequence as an observable of any element type: it has no values to convert, so
+    /// only its end passes through. Lets a ``Completable`` be followed by a sequence of values.
+    func retyped<Other: Sendable>(to _: Other.Type = Other.self) -> Observable<Other> {
+        let source = asObservable()
+        return Observable { observer in
+            source.subscribe(AnyObserver { event in
+                switch event {
+                case .next(let never):
+                    switch never {}
+                case .error(let error):
+                    observer.on(.error(error))
+                case .completed:
+                    observer.on(.completed)
+                }
+            })
+        }
+    }
+}
