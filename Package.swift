@@ -15,6 +15,15 @@ let package = Package(
         .target(name: "FeedStreams", dependencies: ["Streams"]),
         .executableTarget(name: "feed-demo", dependencies: ["FeedStreams", "Streams"]),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting"]),
+        // Compiles the ```swift blocks of the README and the DocC articles: the plugin runs
+        // doc-examples on every build and adds the generated sources to DocExamplesTests.
+        .executableTarget(name: "doc-examples", path: "Sources/doc-examples"),
+        .plugin(name: "DocExamplesPlugin", capability: .buildTool(), dependencies: ["doc-examples"]),
+        .testTarget(
+            name: "DocExamplesTests",
+            dependencies: ["FeedStreams", "Streams", "StreamsTesting"],
+            plugins: ["DocExamplesPlugin"]
+        ),
         .testTarget(
             name: "FeedStreamsTests",
             dependencies: ["FeedStreams", "Streams", "StreamsTesting", "feed-demo"],
