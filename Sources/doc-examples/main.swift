@@ -20,6 +20,7 @@
 // what they print (`// prints 10, 20, 30`, `// prints nothing`): the test compares the
 // printed lines, joined with ", ", with the promised text. See `ExampleMarker` for details
 // and `Tests/DocExamplesTests/Contexts/` for the contexts.
+import DocExampleExtraction
 import Foundation
 
 var arguments = CommandLine.arguments.dropFirst()

@@ -1,5 +1,7 @@
+import Foundation
+
 /// One ```swift block of a Markdown file, with the marker comment above it, if any.
-struct ExampleBlock {
+public struct ExampleBlock {
     /// The line of the opening fence, counting from 1.
     let fenceLine: Int
     /// The code, without the fence's indentation.
@@ -40,7 +42,7 @@ struct ExampleBlock {
     }
 
     /// The ```swift blocks of a Markdown text, in order.
-    static func all(in markdown: String) -> [ExampleBlock] {
+    public static func all(in markdown: String) -> [ExampleBlock] {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var blocks: [ExampleBlock] = []
         var index = 0

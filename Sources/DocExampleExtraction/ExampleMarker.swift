@@ -16,7 +16,7 @@
 /// - `excerpt of Tests/…/File.swift`: the block is not compiled here because it is quoted
 ///   from that test file, which compiles and runs it; a test checks that the file still holds
 ///   the block's lines.
-struct ExampleMarker: Equatable {
+public struct ExampleMarker: Equatable {
     enum Scope: Equatable {
         case declarations
         case statements

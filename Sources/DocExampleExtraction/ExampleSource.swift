@@ -3,7 +3,7 @@
 ///
 /// Every block's lines are copied unchanged between `#sourceLocation` directives, so a compiler
 /// error in an example is reported at the Markdown file's own line and column.
-struct ExampleSource {
+public struct ExampleSource {
     /// The Markdown file's absolute path: compiler errors and test issues point there.
     let markdownPath: String
     /// The path relative to the package, for names and messages.
@@ -12,13 +12,20 @@ struct ExampleSource {
     let packageDirectory: String
     let blocks: [ExampleBlock]
 
+    public init(markdownPath: String, displayPath: String, packageDirectory: String, blocks: [ExampleBlock]) {
+        self.markdownPath = markdownPath
+        self.displayPath = displayPath
+        self.packageDirectory = packageDirectory
+        self.blocks = blocks
+    }
+
     /// Blocks that compile in one scope: a block and the blocks marked `continues` after it.
     private struct Unit {
         var blocks: [ExampleBlock]
         var name: String
     }
 
-    func render() -> String {
+    public func render() -> String {
         var out = """
             // Generated at build time by doc-examples from \(displayPath); edit the Markdown, not this file.
             import Foundation
