@@ -18,8 +18,10 @@
 // A block without a comment compiles on its own, as declarations if every top-level line
 // starts a declaration and as statements otherwise. Statements run when a comment in them says
 // what they print (`// prints 10, 20, 30`, `// prints nothing`): the test compares the
-// printed lines, joined with ", ", with the promised text. See `ExampleMarker` for details
-// and `Tests/DocExamplesTests/Contexts/` for the contexts.
+// printed lines, joined with ", ", with the promised text (what the block prints before it
+// returns, on its own task). A block that uses `service`, `disposeBag` and the like without a
+// marker fails with a message naming the marker to add. See `ExampleMarker` (in
+// DocExampleExtraction) for the vocabulary and `Tests/DocExamplesTests/Contexts/` for the contexts.
 import DocExampleExtraction
 import Foundation
 
