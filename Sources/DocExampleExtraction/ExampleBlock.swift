@@ -41,6 +41,12 @@ public struct ExampleBlock {
         return promises ? promised.joined(separator: ", ") : nil
     }
 
+    /// Whether the block states expectations (`#expect`, `#require`): a block of statements
+    /// that does is run by a test, as one that says what it prints is.
+    var expects: Bool {
+        lines.contains { $0.contains("#expect(") || $0.contains("#require(") }
+    }
+
     /// The ```swift blocks of a Markdown text, in order.
     public static func all(in markdown: String) -> [ExampleBlock] {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -101,6 +101,15 @@ public struct ExampleSource {
                     }
 
                     """
+            } else if unit.blocks.contains(where: \.expects) {
+                // Its `#expect`s report at the Markdown lines: they are inside `#sourceLocation`.
+                out += """
+                    @Test("\(displayPath):\(first.fenceLine) holds what it expects")
+                    @MainActor func \(unit.name)_expects() async throws {
+                        try await \(context)().\(unit.name)()
+                    }
+
+                    """
             }
         }
         return out

@@ -1,7 +1,7 @@
 // doc-examples: turns the ```swift blocks of the README and the DocC articles into Swift
 // sources for the `DocExamplesTests` target, so `swift test` compiles every example and runs
-// those that say what they print. The `DocExamplesPlugin` build-tool plugin runs it on every
-// build; nobody runs it by hand.
+// those that say what they print or state expectations. The `DocExamplesPlugin` build-tool
+// plugin runs it on every build; nobody runs it by hand.
 //
 //     doc-examples --package <package directory> <file.md> <output.swift> [<file.md> <output.swift> …]
 //
@@ -9,7 +9,7 @@
 // Markdown file's line (the generated code uses `#sourceLocation`). A block tells how it compiles
 // with an HTML comment on the line above its fence, which GitHub and DocC do not show:
 //
-//     <!-- example: in FeedContext -->                  uses the stand-ins of a context type
+//     <!-- example: in PhotoApp -->                     uses the stand-ins of a context type
 //     <!-- example: statements -->                      or `declarations`: overrides the guess
 //     <!-- example: continues -->                       shares the scope of the block above
 //     <!-- example: skip: why it cannot compile -->     not compiled; the reason is required
@@ -17,11 +17,12 @@
 //
 // A block without a comment compiles on its own, as declarations if every top-level line
 // starts a declaration and as statements otherwise. Statements run when a comment in them says
-// what they print (`// prints 10, 20, 30`, `// prints nothing`): the test compares the
-// printed lines, joined with ", ", with the promised text (what the block prints before it
-// returns, on its own task). A block that uses `service`, `disposeBag` and the like without a
-// marker fails with a message naming the marker to add. See `ExampleMarker` (in
-// DocExampleExtraction) for the vocabulary and `Tests/DocExamplesTests/Contexts/` for the contexts.
+// what they print (`// prints 10, 20, 30`, `// prints nothing`): the test compares the printed
+// lines, joined with ", ", with the promised text (what the block prints before it returns, on
+// its own task). Statements with an `#expect` run too. A block that uses `service`,
+// `disposeBag` and the like without a marker fails with a message naming the marker to add.
+// See `ExampleMarker` (in DocExampleExtraction) for the vocabulary and
+// `Tests/DocExamplesTests/Contexts/` for the contexts.
 import DocExampleExtraction
 import Foundation
 

@@ -88,6 +88,20 @@ struct DocExamplesToolTests {
             """))
     }
 
+    @Test("statements run in a test when they say what they print or state expectations, and are only compiled otherwise")
+    func runs() {
+        func source(_ code: String) -> String {
+            let markdown = "```swift\n\(code)\n```\n"
+            return ExampleSource(markdownPath: "/p/README.md", displayPath: "README.md", packageDirectory: "/p", blocks: ExampleBlock.all(in: markdown)).render()
+        }
+        let printing = source("print(1)   // prints 1")
+        #expect(printing.contains(#"try await expectPrinted("1", at: DocLine(path: "/p/README.md", display: "README.md", line: 2))"#))
+        let expecting = source("#expect(1 + 1 == 2)")
+        #expect(expecting.contains("@Test(\"README.md:1 holds what it expects\")"))
+        #expect(expecting.contains("try await Standalone().example_README_md_1()"))
+        #expect(!source("let x = 1").contains("@Test"))
+    }
+
     @Test("a marker it cannot read becomes a compiler error at the marker's line")
     func markerError() {
         let markdown = "<!-- example: skip: -->\n```swift\nlet x = 1\n```\n"
