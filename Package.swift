@@ -15,6 +15,18 @@ let package = Package(
         .target(name: "FeedStreams", dependencies: ["Streams"]),
         .executableTarget(name: "feed-demo", dependencies: ["FeedStreams", "Streams"]),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting"]),
+        // Docs that compile: on every build, the plugin runs doc-examples (reading and rendering
+        // in DocExampleExtraction) on the README and the DocC articles and adds one source per
+        // file, holding its ```swift blocks, to DocExamplesTests.
+        .target(name: "DocExampleExtraction"),
+        .executableTarget(name: "doc-examples", dependencies: ["DocExampleExtraction"]),
+        .plugin(name: "DocExamplesPlugin", capability: .buildTool(), dependencies: ["doc-examples"]),
+        .testTarget(
+            name: "DocExamplesTests",
+            dependencies: ["FeedStreams", "Streams", "StreamsTesting"],
+            plugins: ["DocExamplesPlugin"]
+        ),
+        .testTarget(name: "DocExamplesToolTests", dependencies: ["DocExampleExtraction"]),
         .testTarget(
             name: "FeedStreamsTests",
             dependencies: ["FeedStreams", "Streams", "StreamsTesting", "feed-demo"],

@@ -101,7 +101,7 @@ struct FeedViewModelTests {
     func failureRecovers() throws {
         let feed = try FeedHarness(
             load:     "-l",
-            geometry: "----s",
+            geometry: "----s",          // a short screen once page 1 is laid out
             answers: [1: ["--p"], 2: ["--#", "--p"]],
             contents: [1: ["a", "b"], 2: ["c", "d"]]
         )

@@ -1,0 +1,81 @@
+import Foundation
+import Streams
+
+/// The stand-ins the Streams articles' examples borrow from an app that shows photos; a block
+/// marked `<!-- example: in PhotoApp -->` compiles inside this type and can use them.
+///
+/// Only the types matter: these examples are compiled, not run.
+struct PhotoApp: Sendable {
+    struct Photo: Codable, Sendable, Hashable {
+        var id: String
+    }
+
+    typealias PhotoPage = [Photo]
+
+    /// A request in flight, as `URLSessionTask` is.
+    struct FetchTask: Sendable {
+        func cancel() {}
+    }
+
+    /// A photo service in the shapes the articles use: a `Single` per page, an observable of
+    /// pages, and a callback API to wrap.
+    struct PhotoService: Sendable {
+        func page(_ number: Int) -> Single<[Photo]> { .just([]) }
+        var pages: Observable<[Photo]> { .empty() }
+        func fetchPage(_ number: Int, completion: @escaping @Sendable (Result<PhotoPage, any Error>) -> Void) -> FetchTask {
+            FetchTask()
+        }
+    }
+
+    struct Thumbnail: Sendable {}
+
+    /// Shows thumbnails; it is `Sendable` and may be called from any thread.
+    final class Gallery: Sendable {
+        func show(_ thumbnails: [Thumbnail]) {}
+    }
+
+    struct Download: Sendable {
+        let progressUpdates: AsyncStream<Double>
+    }
+
+    struct ViewModel: Sendable {
+        struct Output: Sendable {
+            let photos: Observable<[Photo]>
+        }
+
+        let output: Output
+    }
+
+    /// A text field: its text changes arrive as a relay, as `searchField.rx.text` would.
+    final class TextField: Sendable {
+        let text = PublishValue<String>()
+    }
+
+    /// A button: its taps arrive as a relay, as `button.rx.tap` would.
+    final class Button: Sendable {
+        let tap = PublishValue<Void>()
+    }
+
+    /// A label showing a value, as `label.rx.text` would bind it.
+    final class Label: Sendable {
+        let text = BehaviorValue("")
+    }
+
+    let service: PhotoService
+    let viewModel: ViewModel
+    let scheduler: any Scheduler
+    let disposeBag: DisposeBag
+    /// A seed for retry jitter that differs between clients.
+    let clientID: UInt64
+    let lines: Observable<String>
+    let searchText: Observable<String>
+    let viewDidDisappear: Observable<Void>
+    let cacheFile: URL
+    let gallery: Gallery
+    let download: Download
+
+    func decodeThumbnails(_ data: Data) throws -> [Thumbnail] { [] }
+    func show(_ page: PhotoPage) {}
+    func showError(_ error: any Error) {}
+    func render(_ photos: [Photo]) {}
+}

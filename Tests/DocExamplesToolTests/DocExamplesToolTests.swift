@@ -1,0 +1,115 @@
+@testable import DocExampleExtraction
+import Testing
+
+@Suite("doc-examples: reading the blocks and their markers")
+struct DocExamplesToolTests {
+    @Test("finds each swift block, its first line and the marker above it, and ignores other blocks")
+    func blocks() {
+        let markdown = """
+            Text.
+
+            <!-- example: in PhotoApp -->
+            ```swift
+            let photos = service.page(1)
+            ```
+
+            ```sh
+            swift test
+            ```
+
+            - A list item:
+
+              ```swift
+              print(1)   // prints 1
+              ```
+            """
+        let blocks = ExampleBlock.all(in: markdown)
+        #expect(blocks.map(\.fenceLine) == [4, 14])
+        #expect(blocks.map(\.markerLine) == [3, 14])
+        #expect(blocks[0].marker.context == "PhotoApp")
+        #expect(blocks[1].lines == ["print(1)   // prints 1"])
+        #expect(blocks[1].marker == ExampleMarker())
+    }
+
+    @Test("reads the marker vocabulary and says what is wrong with a marker it cannot read")
+    func markers() {
+        #expect(ExampleMarker(" in FeedApp, statements ").context == "FeedApp")
+        #expect(ExampleMarker("in FeedApp statements").scope == .statements)
+        #expect(ExampleMarker("declarations continues").continues)
+        #expect(ExampleMarker("skip: RxSwift's version, for contrast").skipReason == "RxSwift's version, for contrast")
+        #expect(ExampleMarker("excerpt of Tests/A/B.swift").excerptPath == "Tests/A/B.swift")
+        #expect(ExampleMarker("skip:").problem?.hasPrefix("a skip needs its reason") == true)
+        #expect(ExampleMarker("in").problem?.hasPrefix("`in` needs the name") == true)
+        #expect(ExampleMarker("statments").problem?.hasPrefix("unknown word `statments`; the markers are <!-- example:") == true)
+    }
+
+    @Test("a block is declarations when every top-level line starts one, statements otherwise")
+    func scope() {
+        func scope(_ lines: [String]) -> ExampleMarker.Scope {
+            ExampleBlock(fenceLine: 1, lines: lines, marker: ExampleMarker(), markerLine: 1).scope
+        }
+        #expect(scope(["import Testing", "", "@Test func a() {", "    let x = 1", "}"]) == .declarations)
+        #expect(scope(["/// A screen.", "@MainActor", "final class S {", "}"]) == .declarations)
+        #expect(scope(["func page() {", "}", "", "page()"]) == .statements)
+        #expect(scope(["let x = 1"]) == .statements)
+        #expect(scope([]) == .statements)
+    }
+
+    @Test("the promised output joins the text after each `// prints`, and `// prints nothing` adds none")
+    func promisedOutput() {
+        func promised(_ lines: [String]) -> String? {
+            ExampleBlock(fenceLine: 1, lines: lines, marker: ExampleMarker(), markerLine: 1).promisedOutput
+        }
+        #expect(promised(["a()   // prints A 1, B 1", "b()   // prints nothing (unchanged)", "c() // prints done"]) == "A 1, B 1, done")
+        #expect(promised(["a()   // prints nothing"]) == "")
+        #expect(promised(["a()   // runs a"]) == nil)
+    }
+
+    @Test("the generated source puts each block at its Markdown line, hoists imports and names the block's scope")
+    func source() {
+        let markdown = "<!-- example: in PhotoApp -->\n```swift\nimport Foundation\nlet x = 1\n```\n"
+        let source = ExampleSource(
+            markdownPath: "/p/Sources/Streams/Streams.docc/A.md",
+            displayPath: "Sources/Streams/Streams.docc/A.md",
+            packageDirectory: "/p",
+            blocks: ExampleBlock.all(in: markdown)
+        ).render()
+        #expect(source.contains("import Streams\n"))
+        #expect(source.contains("""
+            #sourceLocation(file: "/p/Sources/Streams/Streams.docc/A.md", line: 1)
+            extension PhotoApp {
+            #sourceLocation()
+            @MainActor func example_Sources_Streams_Streams_docc_A_md_2() async throws {
+            #sourceLocation(file: "/p/Sources/Streams/Streams.docc/A.md", line: 3)
+
+            let x = 1
+            #sourceLocation()
+            _ = x
+            """))
+    }
+
+    @Test("statements run in a test when they say what they print or state expectations, and are only compiled otherwise")
+    func runs() {
+        func source(_ code: String) -> String {
+            let markdown = "```swift\n\(code)\n```\n"
+            return ExampleSource(markdownPath: "/p/README.md", displayPath: "README.md", packageDirectory: "/p", blocks: ExampleBlock.all(in: markdown)).render()
+        }
+        let printing = source("print(1)   // prints 1")
+        #expect(printing.contains(#"try await expectPrinted("1", at: DocLine(path: "/p/README.md", display: "README.md", line: 2))"#))
+        let expecting = source("#expect(1 + 1 == 2)")
+        #expect(expecting.contains("@Test(\"README.md:1 holds what it expects\")"))
+        #expect(expecting.contains("try await Standalone().example_README_md_1()"))
+        #expect(!source("let x = 1").contains("@Test"))
+    }
+
+    @Test("a marker it cannot read becomes a compiler error at the marker's line")
+    func markerError() {
+        let markdown = "<!-- example: skip: -->\n```swift\nlet x = 1\n```\n"
+        let source = ExampleSource(markdownPath: "/p/README.md", displayPath: "README.md", packageDirectory: "/p", blocks: ExampleBlock.all(in: markdown)).render()
+        #expect(source.contains("""
+            #sourceLocation(file: "/p/README.md", line: 1)
+            #error("README.md:1: a skip needs its reason: <!-- example: skip: why this block cannot compile -->")
+            """))
+        #expect(!source.contains("let x = 1"))
+    }
+}
