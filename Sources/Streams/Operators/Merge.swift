@@ -115,6 +115,8 @@ extension ObservableType where Element: ObservableConvertibleType {
             let state = Mutex(MergeState<Element.Element>())
             // `MergeSignal` bits, for the thread delivering an inner's values directly.
             let signal = Atomic<UInt8>(0)
+            // The inner the loop is subscribing with the delivering role, and its `MergePhase`.
+            let directInner = Atomic<Int>(MergePhase.none)
             let outerSubscription = SingleAssignmentDisposable()
 
             @Sendable func fail(_ error: any Error) {
@@ -143,33 +145,47 @@ extension ObservableType where Element: ObservableConvertibleType {
             @Sendable func subscribeLoop(_ start: MergeState<Element.Element>.Start?) {
                 var next = start
                 while let (source, id, direct) = next {
-                    let phase = Atomic<UInt8>(direct ? MergePhase.direct : MergePhase.outbox)
+                    if direct { directInner.store(MergePhase.of(id, MergePhase.direct), ordering: .releasing) }
                     let subscription = source.subscribe(AnyObserver { event in
-                        guard phase.compareExchange(
-                            expected: MergePhase.direct, desired: MergePhase.delivering, ordering: .acquiringAndReleasing
+                        guard directInner.compareExchange(
+                            expected: MergePhase.of(id, MergePhase.direct), desired: MergePhase.of(id, MergePhase.delivering),
+                            ordering: .acquiringAndReleasing
                         ).exchanged else {
                             return innerEvent(event, id: id)
                         }
                         // The loop holds the delivering role for this inner: no lock per value.
-                        if case .next = event {
+                        var after = MergePhase.direct
+                        switch event {
+                        case .next:
                             if signal.load(ordering: .acquiring) & MergeSignal.closed == 0 { observer.on(event) }
-                        } else {
+                        case .error:
                             innerEvent(event, id: id)
+                        case .completed:
+                            // Counted by the loop when `subscribe` returns, in the same critical section.
+                            after = MergePhase.completed
                         }
                         if signal.load(ordering: .acquiring) & MergeSignal.pending != 0 {
                             signal.bitwiseAnd(~MergeSignal.pending, ordering: .acquiringAndReleasing)
                             state.deliver(state.withLock { $0.outbox.nextKeepingRole() }, to: observer, keepingRole: true)
                         }
-                        if !phase.compareExchange(
-                            expected: MergePhase.delivering, desired: MergePhase.direct, ordering: .acquiringAndReleasing
+                        if !directInner.compareExchange(
+                            expected: MergePhase.of(id, MergePhase.delivering), desired: MergePhase.of(id, after),
+                            ordering: .acquiringAndReleasing
                         ).exchanged {
                             // The `subscribe` call returned meanwhile and left the role to this thread.
+                            if after == MergePhase.completed { innerEvent(event, id: id) }
                             state.deliver(state.withLock { $0.outbox.next() }, to: observer)
                         }
                     })
-                    let holdsRole = direct
-                        && phase.exchange(MergePhase.outbox, ordering: .acquiringAndReleasing) != MergePhase.delivering
-                    let step = state.decide(signalling: signal) { $0.subscribed(id: id, subscription, holdsRole: holdsRole, limit: limit) }
+                    let left = direct ? directInner.exchange(MergePhase.none, ordering: .acquiringAndReleasing) : MergePhase.none
+                    let step = state.decide(signalling: signal) {
+                        $0.subscribed(
+                            id: id, subscription,
+                            holdsRole: direct && left != MergePhase.of(id, MergePhase.delivering),
+                            completedDirectly: direct && left == MergePhase.of(id, MergePhase.completed),
+                            limit: limit
+                        )
+                    }
                     if step.disposeNow { subscription.dispose() }
                     if let first = step.first {
                         state.deliver(first, to: observer)

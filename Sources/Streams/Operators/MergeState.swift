@@ -98,17 +98,26 @@ struct MergeState<Element: Sendable>: SerialDelivering {
 
     /// The loop's `subscribe` call for inner `id` returned `subscription`.
     ///
-    /// - Parameter holdsRole: Whether the loop still holds the delivering role (it claimed it and
-    ///   no direct delivery of this inner is under way on another thread, which takes it over).
+    /// - Parameters:
+    ///   - holdsRole: Whether the loop still holds the delivering role (it claimed it and no
+    ///     direct delivery of this inner is under way on another thread, which takes it over).
+    ///   - completedDirectly: Whether the inner completed during the call, while delivered
+    ///     directly (counted here rather than in ``innerCompleted(id:limit:)``).
     /// - Returns: Whether the caller must dispose `subscription` now (its inner completed, or the
     ///   merge ended); the first queued event when the loop must deliver and drain before going
     ///   on; otherwise the next inner to subscribe.
     @inlinable
     mutating func subscribed(
-        id: Int, _ subscription: any Disposable, holdsRole: Bool, limit: Int
+        id: Int, _ subscription: any Disposable, holdsRole: Bool, completedDirectly: Bool, limit: Int
     ) -> (disposeNow: Bool, first: Event<Element>?, next: Start?) {
         subscribingID = -1
         isDirect = false
+        if completedDirectly {
+            active -= 1
+            subscribingCompleted = true
+            // The role is held, so the completion is queued and handed back by `next()` below.
+            if isFinished { _ = outbox.send(.completed) }
+        }
         let disposeNow = subscribingCompleted || outbox.isClosed
         if !disposeNow { running[id] = subscription }
         if holdsRole, let first = outbox.next() {
@@ -168,16 +177,22 @@ enum MergeSignal {
     @inlinable static var pending: UInt8 { 2 }
 }
 
-/// The phase of one inner subscription of `merge`, in an atomic the inner's observer reads
-/// before each event.
+/// Where the inner observable that `merge`'s loop subscribes with the delivering role stands:
+/// its id and phase in one atomic word, which its observer reads before each event (a stale id
+/// never matches, so an inner whose `subscribe` call has returned goes through the outbox).
 @usableFromInline
 enum MergePhase {
     /// Its `subscribe` call is under way and the loop holds the delivering role: deliver directly.
-    @inlinable static var direct: UInt8 { 0 }
+    @inlinable static var direct: Int { 0 }
     /// A value of it is being delivered directly.
-    @inlinable static var delivering: UInt8 { 1 }
-    /// Through the outbox, like any event.
-    @inlinable static var outbox: UInt8 { 2 }
+    @inlinable static var delivering: Int { 1 }
+    /// It completed directly; the loop counts the completion when `subscribe` returns.
+    @inlinable static var completed: Int { 2 }
+    /// No inner is delivered directly.
+    @inlinable static var none: Int { -1 }
+
+    /// The atomic word for inner `id` in `phase`.
+    @inlinable static func of(_ id: Int, _ phase: Int) -> Int { id << 2 | phase }
 }
 
 extension Mutex {
