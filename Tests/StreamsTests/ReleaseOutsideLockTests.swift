@@ -164,6 +164,28 @@ struct ReleaseOutsideLockTests {
         #expect(seen.items.sorted() == ["x", "x released, now y", "y"])
         subscription.dispose()
     }
+
+    @Test("share: the replayed value, released with the subject when the last subscriber leaves")
+    func shareReleasesSubjectOnDisconnect() {
+        let source = Subject<Int>()
+        let seen = Log()
+        let holder = Mutex<Observable<Tripwire>?>(nil)
+        // Subscribing to the shared observable from the deinit takes share's lock.
+        let shared = source.map { value in
+            Tripwire("\(value)") {
+                let again = holder.withLock { $0 }?.subscribe(onNext: { seen.append("again \($0.name)") })
+                seen.append("\(value) released, subscribed again: \(again != nil)")
+                again?.dispose()
+            }
+        }.share(replay: 1, scope: .whileConnected)
+        holder.withLock { $0 = shared }
+        let subscription = shared.subscribe(onNext: { seen.append($0.name) })
+        source.onNext(1)
+        #expect(seen.items == ["1"])
+        // The last subscriber leaves: share lets go of its subject, which holds "1" for replay.
+        subscription.dispose()
+        #expect(seen.items == ["1", "1 released, subscribed again: true"])
+    }
 }
 
 /// A value that runs `onRelease` when it is deallocated.

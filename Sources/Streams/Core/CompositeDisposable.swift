@@ -2,10 +2,10 @@ import Synchronization
 
 /// A group of disposables that are disposed together.
 ///
-/// Operators that hold several subscriptions at once (``ObservableType/merge()``,
-/// ``ObservableType/flatMap(_:)``) keep them here and ``remove(for:)`` each one as it
-/// completes, so a long-lived subscription does not accumulate finished inner ones.
-/// Inserting into a disposed composite disposes the new item at once.
+/// Operators that hold several subscriptions at once (``Observable/combineLatest(_:_:resultSelector:)``,
+/// `zip`) keep them here; ``remove(for:)`` takes out one that has finished, so a long-lived
+/// subscription does not accumulate finished ones. Inserting into a disposed composite disposes
+/// the new item at once.
 public final class CompositeDisposable: Disposable {
     /// Identifies an inserted disposable, for ``CompositeDisposable/remove(for:)``.
     public struct Key: Hashable, Sendable {

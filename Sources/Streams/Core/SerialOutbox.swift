@@ -91,6 +91,24 @@ struct SerialOutbox<Element: Sendable>: Sendable {
         return event
     }
 
+    /// Takes the delivering role with no event in hand, when nobody is delivering and the outbox
+    /// is open. The caller then delivers events of its own directly and gives the role up with
+    /// ``next()``; events sent meanwhile are queued for it (``nextKeepingRole()``).
+    ///
+    /// - Returns: Whether the caller now holds the role.
+    @inlinable
+    mutating func claim() -> Bool {
+        guard !isDelivering, !isClosed else { return false }
+        isDelivering = true
+        return true
+    }
+
+    /// The next queued event for a deliverer that keeps its role when the queue is empty.
+    @inlinable
+    mutating func nextKeepingRole() -> Event<Element>? {
+        queue.isEmpty ? nil : queue.popFirst()
+    }
+
     /// Closes the outbox and drops what is queued: nothing more is delivered.
     ///
     /// - Returns: The dropped events, for the caller to release after the lock.
@@ -111,12 +129,17 @@ protocol SerialDelivering {
 extension Mutex where Value: SerialDelivering {
     /// The drain loop: delivers `first`, if the caller became the deliverer, then every event
     /// queued meanwhile, one at a time and with the lock released, until the queue is empty.
+    ///
+    /// The deliverer then gives up its role, unless `keepingRole` (a deliverer that
+    /// ``SerialOutbox/claim()``ed the role and still has events of its own to deliver).
     @inlinable
-    func deliver(_ first: Event<Value.Output>?, to observer: AnyObserver<Value.Output>) {
+    func deliver(
+        _ first: Event<Value.Output>?, to observer: AnyObserver<Value.Output>, keepingRole: Bool = false
+    ) {
         var event = first
         while let current = event {
             observer.on(current)
-            event = withLock { $0.outbox.next() }
+            event = withLock { keepingRole ? $0.outbox.nextKeepingRole() : $0.outbox.next() }
         }
     }
 

@@ -1,6 +1,7 @@
 import Synchronization
 
-// `merge()`, `merge(maxConcurrent:)`, the shared `merge(limit:)` and `MergeState` are
+// `merge()`, `merge(maxConcurrent:)`, the shared `merge(limit:)` and `MergeState` (with
+// `MergeSignal`, `MergePhase` and `decide`, in MergeState.swift) are
 // `@inlinable`/`@usableFromInline` so that they are specialised for the caller's element type:
 // `flatMap` runs through them for every inner element. Measured (Benchmarks/README.md,
 // "Annotations kept"): a `flatMap` to 10-element synchronous sequences took 59 ns per inner
@@ -99,119 +100,100 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-/// The state of one `merge` subscription.
-///
-/// Internal and `@usableFromInline` rather than private so that `merge(limit:)` can be
-/// `@inlinable` (see the top of this file).
-@usableFromInline
-struct MergeState<Element: Sendable>: SerialDelivering {
-    @usableFromInline var outbox = SerialOutbox<Element>()
-    /// Inner observables received but not yet subscribed (beyond the concurrency limit).
-    @usableFromInline var waiting = Queue<Observable<Element>>()
-    /// Inner observables subscribed, or being subscribed, and not yet completed.
-    @usableFromInline var active = 0
-    /// Whether a thread is running the subscribe loop; others leave their inners to it.
-    @usableFromInline var isSubscribing = false
-    @usableFromInline var isOuterDone = false
-
-    @inlinable init() {}
-
-    @inlinable var isFinished: Bool {
-        isOuterDone && active == 0 && waiting.isEmpty
-    }
-
-    /// Queues an inner observable; returns whether the caller must start the subscribe loop.
-    @inlinable
-    mutating func enqueue(_ inner: Observable<Element>, limit: Int) -> Bool {
-        guard !outbox.isClosed else { return false }
-        waiting.append(inner)
-        return claimSubscribing(limit: limit)
-    }
-
-    /// Takes the subscribe loop when there is a free slot, work waiting and no other runner.
-    @inlinable
-    mutating func claimSubscribing(limit: Int) -> Bool {
-        guard !isSubscribing, active < limit, !waiting.isEmpty else { return false }
-        isSubscribing = true
-        return true
-    }
-
-    /// The next inner observable for the subscribe loop, or `nil`, which ends the loop.
-    @inlinable
-    mutating func nextToSubscribe(limit: Int) -> Observable<Element>? {
-        guard !outbox.isClosed, active < limit, let inner = waiting.popFirst() else {
-            isSubscribing = false
-            return nil
-        }
-        active += 1
-        return inner
-    }
-
-    /// An inner observable completed. Returns the completion to deliver if the merge is now
-    /// finished, and whether the caller must resume the subscribe loop.
-    @inlinable
-    mutating func innerCompleted(limit: Int) -> (finished: Bool, first: Event<Element>?, resume: Bool) {
-        active -= 1
-        guard isFinished else { return (false, nil, claimSubscribing(limit: limit)) }
-        return (true, outbox.send(.completed), false)
-    }
-
-    /// The outer observable completed. Returns the completion to deliver if the merge is now
-    /// finished.
-    @inlinable
-    mutating func outerCompleted() -> (finished: Bool, first: Event<Element>?) {
-        isOuterDone = true
-        return isFinished ? (true, outbox.send(.completed)) : (false, nil)
-    }
-
-    /// Sends the error and hands back the inner observables still waiting, to be released
-    /// after the lock.
-    @inlinable
-    mutating func fail(_ error: any Error) -> (first: Event<Element>?, dropped: Queue<Observable<Element>>) {
-        (outbox.send(.error(error)), waiting.removeAll())
-    }
-}
 
 extension ObservableType where Element: ObservableConvertibleType {
     /// The one implementation behind `merge()`, `merge(maxConcurrent:)` and `flatMap`.
     ///
     /// Inner observables are queued and subscribed by a loop, which the thread that finds the
     /// loop idle runs; an inner that completes during its own subscription lets the loop go on
-    /// instead of recursing. Events go through the outbox, so the observer is called serially.
+    /// instead of recursing. Events go through the outbox, so the observer is called serially,
+    /// except the values an inner emits during its own `subscribe` call while the loop holds
+    /// the delivering role, which go straight to the observer (see ``MergeState``).
     @inlinable
     func merge(limit: Int) -> Observable<Element.Element> {
         let outer = asObservable()
         return Observable { observer in
             let state = Mutex(MergeState<Element.Element>())
+            // `MergeSignal` bits, for the thread delivering an inner's values directly.
+            let signal = Atomic<UInt8>(0)
+            // The inner the loop is subscribing with the delivering role, and its `MergePhase`.
+            let directInner = Atomic<Int>(MergePhase.none)
             let outerSubscription = SingleAssignmentDisposable()
-            let inners = CompositeDisposable()
 
             @Sendable func fail(_ error: any Error) {
-                let (first, dropped) = state.withLock { $0.fail(error) }
+                let (first, dropped, running) = state.decide(signalling: signal) { $0.fail(error) }
                 _ = dropped
                 outerSubscription.dispose()
-                inners.dispose()
+                for (_, subscription) in running.sorted(by: { $0.key < $1.key }) { subscription.dispose() }
                 state.deliver(first, to: observer)
             }
 
-            @Sendable func subscribeWaiting() {
-                while let source = state.withLock({ $0.nextToSubscribe(limit: limit) }) {
-                    let subscription = SingleAssignmentDisposable()
-                    guard let key = inners.insert(subscription) else { return }
-                    subscription.setDisposable(source.subscribe(AnyObserver { event in
+            /// An event of inner `id` that is not delivered directly.
+            @Sendable func innerEvent(_ event: Event<Element.Element>, id: Int) {
+                switch event {
+                case .next:
+                    state.deliver(state.decide(signalling: signal) { $0.outbox.send(event) }, to: observer)
+                case .error(let error):
+                    fail(error)
+                case .completed:
+                    let (finished, first, resume) = state.decide(signalling: signal) { $0.innerCompleted(id: id, limit: limit) }
+                    finished?.dispose()
+                    state.deliver(first, to: observer)
+                    if resume { subscribeLoop(state.decide(signalling: signal) { $0.nextToSubscribe(limit: limit) }) }
+                }
+            }
+
+            @Sendable func subscribeLoop(_ start: MergeState<Element.Element>.Start?) {
+                var next = start
+                while let (source, id, direct) = next {
+                    if direct { directInner.store(MergePhase.of(id, MergePhase.direct), ordering: .releasing) }
+                    let subscription = source.subscribe(AnyObserver { event in
+                        guard directInner.compareExchange(
+                            expected: MergePhase.of(id, MergePhase.direct), desired: MergePhase.of(id, MergePhase.delivering),
+                            ordering: .acquiringAndReleasing
+                        ).exchanged else {
+                            return innerEvent(event, id: id)
+                        }
+                        // The loop holds the delivering role for this inner: no lock per value.
+                        var after = MergePhase.direct
                         switch event {
                         case .next:
-                            state.deliver(state.withLock { $0.outbox.send(event) }, to: observer)
-                        case .error(let error):
-                            fail(error)
+                            if signal.load(ordering: .acquiring) & MergeSignal.closed == 0 { observer.on(event) }
+                        case .error:
+                            innerEvent(event, id: id)
                         case .completed:
-                            inners.remove(for: key)
-                            let (finished, first, resume) = state.withLock { $0.innerCompleted(limit: limit) }
-                            if finished { inners.dispose() }
-                            state.deliver(first, to: observer)
-                            if resume { subscribeWaiting() }
+                            // Counted by the loop when `subscribe` returns, in the same critical section.
+                            after = MergePhase.completed
                         }
-                    }))
+                        if signal.load(ordering: .acquiring) & MergeSignal.pending != 0 {
+                            signal.bitwiseAnd(~MergeSignal.pending, ordering: .acquiringAndReleasing)
+                            state.deliver(state.withLock { $0.outbox.nextKeepingRole() }, to: observer, keepingRole: true)
+                        }
+                        if !directInner.compareExchange(
+                            expected: MergePhase.of(id, MergePhase.delivering), desired: MergePhase.of(id, after),
+                            ordering: .acquiringAndReleasing
+                        ).exchanged {
+                            // The `subscribe` call returned meanwhile and left the role to this thread.
+                            if after == MergePhase.completed { innerEvent(event, id: id) }
+                            state.deliver(state.withLock { $0.outbox.next() }, to: observer)
+                        }
+                    })
+                    let left = direct ? directInner.exchange(MergePhase.none, ordering: .acquiringAndReleasing) : MergePhase.none
+                    let step = state.decide(signalling: signal) {
+                        $0.subscribed(
+                            id: id, subscription,
+                            holdsRole: direct && left != MergePhase.of(id, MergePhase.delivering),
+                            completedDirectly: direct && left == MergePhase.of(id, MergePhase.completed),
+                            limit: limit
+                        )
+                    }
+                    if step.disposeNow { subscription.dispose() }
+                    if let first = step.first {
+                        state.deliver(first, to: observer)
+                        next = state.decide(signalling: signal) { $0.nextToSubscribe(limit: limit) }
+                    } else {
+                        next = step.next
+                    }
                 }
             }
 
@@ -219,22 +201,22 @@ extension ObservableType where Element: ObservableConvertibleType {
                 switch event {
                 case .next(let inner):
                     let observable = inner.asObservable()
-                    if state.withLock({ $0.enqueue(observable, limit: limit) }) {
-                        subscribeWaiting()
+                    if let start = state.decide(signalling: signal, { $0.enqueue(observable, limit: limit) }) {
+                        subscribeLoop(start)
                     }
                 case .error(let error):
                     fail(error)
                 case .completed:
-                    let (finished, first) = state.withLock { $0.outerCompleted() }
+                    let first = state.decide(signalling: signal) { $0.outerCompleted() }
                     outerSubscription.dispose()
-                    if finished { inners.dispose() }
                     state.deliver(first, to: observer)
                 }
             }))
             return Disposables.create {
-                state.cancelDelivery()
+                let (events, dropped, running) = state.decide(signalling: signal) { $0.cancel() }
+                _ = (events, dropped)
                 outerSubscription.dispose()
-                inners.dispose()
+                for (_, subscription) in running.sorted(by: { $0.key < $1.key }) { subscription.dispose() }
             }
         }
     }
