@@ -21,10 +21,22 @@ struct PhotoApp: Sendable {
     /// pages, and a callback API to wrap.
     struct PhotoService: Sendable {
         func page(_ number: Int) -> Single<[Photo]> { .just([]) }
+        func photos(page: Int) -> Single<[Photo]> { .just([]) }
+        func photo(id: String) -> Single<Photo> { .just(Photo(id: id)) }
+        func search(_ query: String) -> Single<[Photo]> { .just([]) }
+        func save(_ edit: Edit) -> Completable { .empty() }
         var pages: Observable<[Photo]> { .empty() }
         func fetchPage(_ number: Int, completion: @escaping @Sendable (Result<PhotoPage, any Error>) -> Void) -> FetchTask {
             FetchTask()
         }
+    }
+
+    /// A change the user made to a photo, to be saved.
+    struct Edit: Sendable {}
+
+    /// Photos kept on disk: a lookup finds one or nothing.
+    struct PhotoCache: Sendable {
+        func photo(id: String) -> Maybe<Photo> { .empty() }
     }
 
     struct Thumbnail: Sendable {}
@@ -62,6 +74,9 @@ struct PhotoApp: Sendable {
     }
 
     let service: PhotoService
+    let cache: PhotoCache
+    let queries: Observable<String>
+    let saveTaps: Observable<Edit>
     let viewModel: ViewModel
     let scheduler: any Scheduler
     let disposeBag: DisposeBag
