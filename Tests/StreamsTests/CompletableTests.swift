@@ -425,7 +425,7 @@ struct TraitCompositionTests {
     }
 }
 
-@Suite("Maybe and Completable subscribe(with:)")
+@Suite("Single, Maybe and Completable subscribe(with:)")
 struct TraitSubscribeWithTests {
     final class Screen: Sendable {
         let log = Recorder<String>()
@@ -440,7 +440,12 @@ struct TraitSubscribeWithTests {
         _ = Completable.error(TestError("x")).subscribe(with: screen, onError: { $0.log.append("error \($1)") },
                                                        onDisposed: { $0.log.append("disposed") })
         _ = Completable.empty().subscribe(with: screen, onCompleted: { $0.log.append("completed") })
-        #expect(screen.log.items == ["success 1", "disposed", "completed", "error x", "disposed", "completed"])
+        _ = Single.just(2).subscribe(with: screen, onSuccess: { $0.log.append("success \($1)") },
+                                     onDisposed: { $0.log.append("disposed") })
+        _ = Single<Int>.error(TestError("y")).subscribe(with: screen, onFailure: { $0.log.append("failure \($1)") })
+        #expect(screen.log.items == [
+            "success 1", "disposed", "completed", "error x", "disposed", "completed", "success 2", "disposed", "failure y",
+        ])
     }
 
     @Test("holds the object weakly and calls nothing once it is released")
@@ -456,6 +461,8 @@ struct TraitSubscribeWithTests {
                 subject.asMaybe().subscribe(with: screen, onSuccess: { _, _ in calls.append("success") },
                                             onCompleted: { _ in calls.append("completed") }),
                 subject.ignoreElements().asCompletable().subscribe(with: screen, onCompleted: { _ in calls.append("completed") }),
+                subject.asSingle().subscribe(with: screen, onSuccess: { _, _ in calls.append("success") },
+                                             onFailure: { _, _ in calls.append("failure") }),
             ]
         }
         #expect(released == nil)
