@@ -1,6 +1,6 @@
 import Synchronization
 
-// What Maybe, Completable and first() share: a trait ends with one outcome, reported once.
+// What Single, Maybe, Completable and first() share: a trait ends with one outcome, reported once.
 
 extension Observable {
     /// The observable of a trait made from a user's `subscribe` function, which reports an

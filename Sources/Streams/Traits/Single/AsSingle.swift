@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
     /// Turns a sequence that should produce exactly one value into a ``Single``.
     ///
@@ -24,36 +22,7 @@ extension ObservableType {
     ///
     /// - Returns: A single of the source's only value.
     public func asSingle() -> Single<Element> {
-        let source = asObservable()
-        return Single(unchecked: Observable { observer in
-            let value = Mutex<Element?>(nil)
-            let upstream = SingleAssignmentDisposable()
-            upstream.setDisposable(source.subscribe(AnyObserver { event in
-                guard !upstream.isDisposed else { return }
-                switch event {
-                case .next(let element):
-                    // A first element replaced by a second is released after the lock.
-                    let replaced = value.withLock { stored in
-                        defer { stored = element }
-                        return stored
-                    }
-                    guard replaced != nil else { return }
-                    upstream.dispose()
-                    observer.on(.error(SingleError.moreThanOneElement))
-                case .error(let error):
-                    upstream.dispose()
-                    observer.on(.error(error))
-                case .completed:
-                    upstream.dispose()
-                    if let element = value.withLock({ $0 }) {
-                        observer.on(.next(element))
-                        observer.on(.completed)
-                    } else {
-                        observer.on(.error(SingleError.noElements))
-                    }
-                }
-            }))
-            return upstream
-        })
+        // A maybe already holds the one value and fails on a second; only "empty" differs.
+        asMaybe().ifEmpty(switchTo: Single.error(SingleError.noElements))
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a ``Single`` ends with: its one value, or the error that replaced it.
 public typealias SingleEvent<Element> = Result<Element, any Error>
 
@@ -87,23 +85,14 @@ extension Single {
     public static func create(
         _ subscribe: @escaping @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable
     ) -> Single<Element> {
-        Single(unchecked: Observable { observer in
-            let resolved = Atomic(false)
-            let lifetime = SingleAssignmentDisposable()
-            lifetime.setDisposable(subscribe { result in
-                guard !lifetime.isDisposed, !resolved.exchange(true, ordering: .acquiringAndReleasing) else {
-                    return
-                }
-                lifetime.dispose()
-                switch result {
-                case .success(let value):
-                    observer.on(.next(value))
-                    observer.on(.completed)
-                case .failure(let error):
-                    observer.on(.error(error))
-                }
-            })
-            return lifetime
+        Single(unchecked: .reportingOnce(subscribe) { result, observer in
+            switch result {
+            case .success(let value):
+                observer.on(.next(value))
+                observer.on(.completed)
+            case .failure(let error):
+                observer.on(.error(error))
+            }
         })
     }
 
@@ -150,10 +139,7 @@ extension Single {
     ///   the subscription is disposed first.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable {
-        let upstream = SingleAssignmentDisposable()
-        upstream.setDisposable(source.subscribe(AnyObserver { event in
-            guard !upstream.isDisposed else { return }
-            upstream.dispose()
+        source.subscribeToOutcome { event in
             switch event {
             case .next(let value):
                 observer(.success(value))
@@ -163,8 +149,7 @@ extension Single {
                 // Unreachable for a well-formed single; reported rather than dropped.
                 observer(.failure(SingleError.noElements))
             }
-        }))
-        return upstream
+        }
     }
 
     /// Subscribes closures for success and failure.
@@ -182,19 +167,11 @@ extension Single {
         onFailure: (@Sendable (any Error) -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        let subscription = SingleAssignmentDisposable()
-        let whole: any Disposable = if let onDisposed {
-            Disposables.create(subscription, Disposables.create(with: onDisposed))
-        } else {
-            subscription
-        }
-        subscription.setDisposable(subscribe { result in
+        subscribeHandlingOutcome(subscribe, onDisposed: onDisposed) { result in
             switch result {
             case .success(let value): onSuccess?(value)
             case .failure(let error): onFailure?(error)
             }
-            whole.dispose()
-        })
-        return whole
+        }
     }
 }
