@@ -34,3 +34,11 @@ public enum MainScheduler {
 /// RxSwift's scheduler over a dispatch queue; in Streams it is `DispatchQueueScheduler`.
 @available(*, unavailable, renamed: "DispatchQueueScheduler", message: "SerialDispatchQueueScheduler(queue:internalSerialQueueName:) is DispatchQueueScheduler(queue:) or DispatchQueueScheduler(label:)")
 public typealias SerialDispatchQueueScheduler = DispatchQueueScheduler
+
+extension BehaviorValue {
+    /// RxRelay's `BehaviorRelay(value:)`; a `BehaviorValue` takes its first value unlabelled.
+    @available(*, unavailable, renamed: "init(_:)", message: "BehaviorValue takes its first value without a label: BehaviorValue([])")
+    public convenience init(value: Element) {
+        self.init(value)
+    }
+}
