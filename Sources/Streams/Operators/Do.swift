@@ -10,7 +10,10 @@ extension ObservableType {
     /// - `onNext`, `onError` or `onCompleted` before the event is forwarded, `afterNext`,
     ///   `afterError` or `afterCompleted` after it;
     /// - on a terminal event: the `on…` handler, then the source is unsubscribed, then the
-    ///   event is forwarded, then the `after…` handler runs, then `onDispose`;
+    ///   event is forwarded, then the `after…` handler runs, then `onDispose` (unless the
+    ///   subscriber disposes the subscription while it receives that event, as the `subscribe`
+    ///   forms of ``Single``, ``Maybe`` and ``Completable`` do: then `onDispose` runs at that
+    ///   moment, before the `after…` handler);
     /// - `onDispose` once per subscription, when it ends for any reason: after a terminal
     ///   event, or when it is disposed (after the source is unsubscribed). If the sequence
     ///   ends during `subscribe`, `onDispose` runs after `onSubscribed`.
