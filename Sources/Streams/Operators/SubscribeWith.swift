@@ -38,15 +38,12 @@ extension ObservableType {
         onDisposed: (@Sendable (Object) -> Void)? = nil
     ) -> any Disposable {
         let reference = WeakReference(object)
-        var next: (@Sendable (Element) -> Void)?
-        if let onNext { next = { value in if let object = reference.object { onNext(object, value) } } }
-        var failed: (@Sendable (any Error) -> Void)?
-        if let onError { failed = { error in if let object = reference.object { onError(object, error) } } }
-        var completed: (@Sendable () -> Void)?
-        if let onCompleted { completed = { if let object = reference.object { onCompleted(object) } } }
-        var disposed: (@Sendable () -> Void)?
-        if let onDisposed { disposed = { if let object = reference.object { onDisposed(object) } } }
-        return subscribe(onNext: next, onError: failed, onCompleted: completed, onDisposed: disposed)
+        return subscribe(
+            onNext: reference.passing(to: onNext),
+            onError: reference.passing(to: onError),
+            onCompleted: reference.passing(to: onCompleted),
+            onDisposed: reference.passing(to: onDisposed)
+        )
     }
 }
 
@@ -56,5 +53,30 @@ final class WeakReference<Object: AnyObject & Sendable>: Sendable {
 
     init(_ object: Object) {
         self.object = object
+    }
+
+    /// `handler` with the object passed first, called only while the object is alive; `nil`
+    /// stays `nil`. Every `subscribe(with:)`, `drive(with:)` and `emit(with:)` is made of these.
+    func passing<Value>(to handler: (@Sendable (Object, Value) -> Void)?) -> (@Sendable (Value) -> Void)? {
+        guard let handler else { return nil }
+        return { value in if let object = self.object { handler(object, value) } }
+    }
+
+    /// `handler` with the object, called only while the object is alive; `nil` stays `nil`.
+    func passing(to handler: (@Sendable (Object) -> Void)?) -> (@Sendable () -> Void)? {
+        guard let handler else { return nil }
+        return { if let object = self.object { handler(object) } }
+    }
+
+    /// The main-actor form of `passing(to:)`, for `drive(with:)` and `emit(with:)`.
+    func passingOnMainActor<Value>(to handler: (@MainActor @Sendable (Object, Value) -> Void)?) -> (@MainActor @Sendable (Value) -> Void)? {
+        guard let handler else { return nil }
+        return { value in if let object = self.object { handler(object, value) } }
+    }
+
+    /// The main-actor form of `passing(to:)`, for `drive(with:)` and `emit(with:)`.
+    func passingOnMainActor(to handler: (@MainActor @Sendable (Object) -> Void)?) -> (@MainActor @Sendable () -> Void)? {
+        guard let handler else { return nil }
+        return { if let object = self.object { handler(object) } }
     }
 }

@@ -233,13 +233,11 @@ extension Signal {
         onDisposed: (@Sendable (Object) -> Void)? = nil
     ) -> any Disposable {
         let reference = WeakReference(object)
-        var next: (@MainActor @Sendable (Element) -> Void)?
-        if let onNext { next = { value in if let object = reference.object { onNext(object, value) } } }
-        var completed: (@MainActor @Sendable () -> Void)?
-        if let onCompleted { completed = { if let object = reference.object { onCompleted(object) } } }
-        var disposed: (@Sendable () -> Void)?
-        if let onDisposed { disposed = { if let object = reference.object { onDisposed(object) } } }
-        return emit(onNext: next, onCompleted: completed, onDisposed: disposed)
+        return emit(
+            onNext: reference.passingOnMainActor(to: onNext),
+            onCompleted: reference.passingOnMainActor(to: onCompleted),
+            onDisposed: reference.passing(to: onDisposed)
+        )
     }
 }
 

@@ -18,13 +18,11 @@ extension Maybe {
         onDisposed: (@Sendable (Object) -> Void)? = nil
     ) -> any Disposable {
         let reference = WeakReference(object)
-        var disposed: (@Sendable () -> Void)?
-        if let onDisposed { disposed = { if let object = reference.object { onDisposed(object) } } }
         return subscribe(
-            onSuccess: { value in if let object = reference.object { onSuccess?(object, value) } },
-            onError: { error in if let object = reference.object { onError?(object, error) } },
-            onCompleted: { if let object = reference.object { onCompleted?(object) } },
-            onDisposed: disposed
+            onSuccess: reference.passing(to: onSuccess),
+            onError: reference.passing(to: onError),
+            onCompleted: reference.passing(to: onCompleted),
+            onDisposed: reference.passing(to: onDisposed)
         )
     }
 }
@@ -47,12 +45,10 @@ extension Completable {
         onDisposed: (@Sendable (Object) -> Void)? = nil
     ) -> any Disposable {
         let reference = WeakReference(object)
-        var disposed: (@Sendable () -> Void)?
-        if let onDisposed { disposed = { if let object = reference.object { onDisposed(object) } } }
         return subscribe(
-            onCompleted: { if let object = reference.object { onCompleted?(object) } },
-            onError: { error in if let object = reference.object { onError?(object, error) } },
-            onDisposed: disposed
+            onCompleted: reference.passing(to: onCompleted),
+            onError: reference.passing(to: onError),
+            onDisposed: reference.passing(to: onDisposed)
         )
     }
 }
@@ -75,12 +71,10 @@ extension Single {
         onDisposed: (@Sendable (Object) -> Void)? = nil
     ) -> any Disposable {
         let reference = WeakReference(object)
-        var disposed: (@Sendable () -> Void)?
-        if let onDisposed { disposed = { if let object = reference.object { onDisposed(object) } } }
         return subscribe(
-            onSuccess: { value in if let object = reference.object { onSuccess?(object, value) } },
-            onFailure: { error in if let object = reference.object { onFailure?(object, error) } },
-            onDisposed: disposed
+            onSuccess: reference.passing(to: onSuccess),
+            onFailure: reference.passing(to: onFailure),
+            onDisposed: reference.passing(to: onDisposed)
         )
     }
 }
