@@ -52,25 +52,17 @@ extension ObservableType {
     ) -> Observable<Result> {
         let source = asObservable()
         return Observable { observer in
-            // The same state as scan's: the result is moved out while the accumulator runs,
-            // and a value the source sends from inside the accumulator waits for it.
+            // The same state and loop as scan's: the result is moved out while the accumulator
+            // runs, and a value the source sends from inside the accumulator waits for it.
             let state = Mutex(ScanState<Result, Element>(result: seed))
             let upstream = SingleAssignmentDisposable()
             upstream.setDisposable(source.subscribe(AnyObserver { event in
                 guard !upstream.isDisposed else { return }
                 switch event {
                 case .next(let value):
-                    var next: Element? = value
-                    while let value = next {
-                        guard var result = state.withLock({ $0.take(orQueue: value) }) else { return }
-                        do {
-                            try accumulator(&result, value)
-                        } catch {
-                            upstream.dispose()
-                            observer.on(.error(error))
-                            return
-                        }
-                        next = state.withLock { $0.put(result) }
+                    if let error = accumulate(value, in: state, with: accumulator, emit: { _ in }) {
+                        upstream.dispose()
+                        observer.on(.error(error))
                     }
                 case .error(let error):
                     upstream.dispose()

@@ -63,20 +63,9 @@ extension ObservableType {
                 guard !upstream.isDisposed else { return }
                 switch event {
                 case .next(let value):
-                    var next: Element? = value
-                    while let value = next {
-                        // The result is moved out of the state, so the accumulator mutates the
-                        // only copy in place (an array appended to is not copied).
-                        guard var result = state.withLock({ $0.take(orQueue: value) }) else { return }
-                        do {
-                            try accumulator(&result, value)
-                        } catch {
-                            upstream.dispose()
-                            observer.on(.error(error))
-                            return
-                        }
-                        next = state.withLock { $0.put(result) }
-                        observer.on(.next(result))
+                    if let error = accumulate(value, in: state, with: accumulator, emit: { observer.on(.next($0)) }) {
+                        upstream.dispose()
+                        observer.on(.error(error))
                     }
                 case .error(let error):
                     upstream.dispose()
@@ -89,6 +78,33 @@ extension ObservableType {
             return upstream
         }
     }
+}
+
+/// Accumulates `value` into the result in `state`, then every value the source sent from inside
+/// the accumulator (queued meanwhile), and hands each new result to `emit`; the error
+/// `accumulator` threw, if it did. The one loop of `scan(into:)` and `reduce(into:)`.
+///
+/// The result is moved out of the state, so the accumulator mutates the only copy in place (an
+/// array appended to is not copied), outside the lock.
+@inlinable
+func accumulate<Result: Sendable, Value: Sendable>(
+    _ value: Value,
+    in state: borrowing Mutex<ScanState<Result, Value>>,
+    with accumulator: (inout Result, Value) throws -> Void,
+    emit: (Result) -> Void
+) -> (any Error)? {
+    var next: Value? = value
+    while let value = next {
+        guard var result = state.withLock({ $0.take(orQueue: value) }) else { return nil }
+        do {
+            try accumulator(&result, value)
+        } catch {
+            return error
+        }
+        next = state.withLock { $0.put(result) }
+        emit(result)
+    }
+    return nil
 }
 
 /// The state of one ``ObservableType/scan(into:accumulator:)`` subscription.
