@@ -1,7 +1,7 @@
 import Synchronization
 
-// `merge()`, `merge(maxConcurrent:)`, the shared `merge(limit:)` and `MergeState` (with
-// `MergeSignal`, `MergePhase` and `decide`, in MergeState.swift) are
+// `merge()`, `merge(maxConcurrent:)`, the shared `merge(limit:)`, `MergeSubscription` and
+// `MergeState` (with `MergeSignal`, `MergePhase` and `decide`, in MergeState.swift) are
 // `@inlinable`/`@usableFromInline` so that they are specialised for the caller's element type:
 // `flatMap` runs through them for every inner element. Measured (Benchmarks/README.md,
 // "Annotations kept"): a `flatMap` to 10-element synchronous sequences took 59 ns per inner
@@ -124,122 +124,201 @@ extension ObservableType where Element: ObservableConvertibleType {
 
 
 extension ObservableType where Element: ObservableConvertibleType {
-    /// The one implementation behind `merge()`, `merge(maxConcurrent:)` and `flatMap`.
-    ///
-    /// Inner observables are queued and subscribed by a loop, which the thread that finds the
-    /// loop idle runs; an inner that completes during its own subscription lets the loop go on
-    /// instead of recursing. Events go through the outbox, so the observer is called serially,
-    /// except the values an inner emits during its own `subscribe` call while the loop holds
-    /// the delivering role, which go straight to the observer (see ``MergeState``).
+    /// The one implementation behind `merge()`, `merge(maxConcurrent:)` and `flatMap`: a
+    /// ``MergeSubscription`` per subscription, fed by the outer observable.
     @inlinable
     func merge(limit: Int) -> Observable<Element.Element> {
         let outer = asObservable()
         return Observable { observer in
-            let state = Mutex(MergeState<Element.Element>())
-            // `MergeSignal` bits, for the thread delivering an inner's values directly.
-            let signal = Atomic<UInt8>(0)
-            // The inner the loop is subscribing with the delivering role, and its `MergePhase`.
-            let directInner = Atomic<Int>(MergePhase.none)
-            let outerSubscription = SingleAssignmentDisposable()
-
-            @Sendable func fail(_ error: any Error) {
-                let (first, dropped, running) = state.decide(signalling: signal) { $0.fail(error) }
-                _ = dropped
-                outerSubscription.dispose()
-                for (_, subscription) in running.sorted(by: { $0.key < $1.key }) { subscription.dispose() }
-                state.deliver(first, to: observer)
-            }
-
-            /// An event of inner `id` that is not delivered directly.
-            @Sendable func innerEvent(_ event: Event<Element.Element>, id: Int) {
-                switch event {
-                case .next:
-                    state.deliver(state.decide(signalling: signal) { $0.outbox.send(event) }, to: observer)
-                case .error(let error):
-                    fail(error)
-                case .completed:
-                    let (finished, first, resume) = state.decide(signalling: signal) { $0.innerCompleted(id: id, limit: limit) }
-                    finished?.dispose()
-                    state.deliver(first, to: observer)
-                    if resume { subscribeLoop(state.decide(signalling: signal) { $0.nextToSubscribe(limit: limit) }) }
-                }
-            }
-
-            @Sendable func subscribeLoop(_ start: MergeState<Element.Element>.Start?) {
-                var next = start
-                while let (source, id, direct) = next {
-                    if direct { directInner.store(MergePhase.of(id, MergePhase.direct), ordering: .releasing) }
-                    let subscription = source.subscribe(AnyObserver { event in
-                        guard directInner.compareExchange(
-                            expected: MergePhase.of(id, MergePhase.direct), desired: MergePhase.of(id, MergePhase.delivering),
-                            ordering: .acquiringAndReleasing
-                        ).exchanged else {
-                            return innerEvent(event, id: id)
-                        }
-                        // The loop holds the delivering role for this inner: no lock per value.
-                        var after = MergePhase.direct
-                        switch event {
-                        case .next:
-                            if signal.load(ordering: .acquiring) & MergeSignal.closed == 0 { observer.on(event) }
-                        case .error:
-                            innerEvent(event, id: id)
-                        case .completed:
-                            // Counted by the loop when `subscribe` returns, in the same critical section.
-                            after = MergePhase.completed
-                        }
-                        if signal.load(ordering: .acquiring) & MergeSignal.pending != 0 {
-                            signal.bitwiseAnd(~MergeSignal.pending, ordering: .acquiringAndReleasing)
-                            state.deliver(state.withLock { $0.outbox.nextKeepingRole() }, to: observer, keepingRole: true)
-                        }
-                        if !directInner.compareExchange(
-                            expected: MergePhase.of(id, MergePhase.delivering), desired: MergePhase.of(id, after),
-                            ordering: .acquiringAndReleasing
-                        ).exchanged {
-                            // The `subscribe` call returned meanwhile and left the role to this thread.
-                            if after == MergePhase.completed { innerEvent(event, id: id) }
-                            state.deliver(state.withLock { $0.outbox.next() }, to: observer)
-                        }
-                    })
-                    let left = direct ? directInner.exchange(MergePhase.none, ordering: .acquiringAndReleasing) : MergePhase.none
-                    let step = state.decide(signalling: signal) {
-                        $0.subscribed(
-                            id: id, subscription,
-                            holdsRole: direct && left != MergePhase.of(id, MergePhase.delivering),
-                            completedDirectly: direct && left == MergePhase.of(id, MergePhase.completed),
-                            limit: limit
-                        )
-                    }
-                    if step.disposeNow { subscription.dispose() }
-                    if let first = step.first {
-                        state.deliver(first, to: observer)
-                        next = state.decide(signalling: signal) { $0.nextToSubscribe(limit: limit) }
-                    } else {
-                        next = step.next
-                    }
-                }
-            }
-
-            outerSubscription.setDisposable(outer.subscribe(AnyObserver { event in
+            let merge = MergeSubscription(observer, limit: limit)
+            merge.shared.outerSubscription.setDisposable(outer.subscribe(AnyObserver { event in
                 switch event {
                 case .next(let inner):
-                    let observable = inner.asObservable()
-                    if let start = state.decide(signalling: signal, { $0.enqueue(observable, limit: limit) }) {
-                        subscribeLoop(start)
-                    }
+                    merge.enqueue(inner.asObservable())
                 case .error(let error):
-                    fail(error)
+                    merge.fail(error)
                 case .completed:
-                    let first = state.decide(signalling: signal) { $0.outerCompleted() }
-                    outerSubscription.dispose()
-                    state.deliver(first, to: observer)
+                    merge.outerCompleted()
                 }
             }))
-            return Disposables.create {
-                let (events, dropped, running) = state.decide(signalling: signal) { $0.cancel() }
-                _ = (events, dropped)
-                outerSubscription.dispose()
-                for (_, subscription) in running.sorted(by: { $0.key < $1.key }) { subscription.dispose() }
+            return merge.shared
+        }
+    }
+}
+
+/// One subscription to `merge(limit:)`: the observer, what it shares with the disposable
+/// (``MergeShared``), and the handlers of the outer and inner events.
+///
+/// Inner observables are queued and subscribed by a loop, which the thread that finds the loop
+/// idle runs; an inner that completes during its own subscription lets the loop go on instead of
+/// recursing. Events go through the outbox, so the observer is called serially, except the values
+/// an inner emits during its own `subscribe` call while the loop holds the delivering role, which
+/// go straight to the observer (see ``MergeState``). Every handler is lock → decide → unlock →
+/// act: observers, inner subscriptions and disposals run after the lock is released.
+///
+/// A class rather than closures over a `Mutex`, as STYLE.md's stateful operators are: the inner
+/// observer is called once per inner value, and as a closure it captured everything the handlers
+/// it calls capture (about twenty values, each passed on every call, and each retained when an
+/// inner's observer is made). Here it captures this object and the inner's id. Measured with
+/// `streams-bench --instructions` (Benchmarks/README.md, "Annotations kept"): W4 went from 419 to
+/// (TBD) instructions per inner element. `@usableFromInline`, with `@inlinable` members, so that
+/// it is specialised for the caller's element type (see the top of this file).
+@usableFromInline
+final class MergeSubscription<Element: Sendable>: Sendable {
+    @usableFromInline let observer: AnyObserver<Element>
+    @usableFromInline let shared: MergeShared<Element>
+
+    @inlinable
+    init(_ observer: AnyObserver<Element>, limit: Int) {
+        self.observer = observer
+        self.shared = MergeShared(limit: limit)
+    }
+
+    /// The outer observable emitted `inner`.
+    @inlinable
+    func enqueue(_ inner: Observable<Element>) {
+        if let start = shared.state.decide(signalling: shared.signal, { $0.enqueue(inner, limit: shared.limit) }) {
+            subscribeLoop(start)
+        }
+    }
+
+    @inlinable
+    func outerCompleted() {
+        let first = shared.state.decide(signalling: shared.signal) { $0.outerCompleted() }
+        shared.outerSubscription.dispose()
+        shared.state.deliver(first, to: observer)
+    }
+
+    /// The outer or an inner observable failed: the error goes out, everything else is disposed.
+    @inlinable
+    func fail(_ error: any Error) {
+        let (first, dropped, running) = shared.state.decide(signalling: shared.signal) { $0.fail(error) }
+        _ = dropped
+        shared.outerSubscription.dispose()
+        for (_, subscription) in running.sorted(by: { $0.key < $1.key }) { subscription.dispose() }
+        shared.state.deliver(first, to: observer)
+    }
+
+    /// Subscribes `start` and then every inner observable that waits, while the limit allows.
+    @inlinable
+    func subscribeLoop(_ start: MergeState<Element>.Start?) {
+        var next = start
+        // `take()` moves each inner out of `next` instead of copying it (a retain and a release).
+        while let (source, id, direct) = next.take() {
+            if direct { shared.directInner.store(MergePhase.of(id, MergePhase.direct), ordering: .releasing) }
+            let subscription = source.subscribe(AnyObserver { event in self.on(event, inner: id) })
+            let left = direct ? shared.directInner.exchange(MergePhase.none, ordering: .acquiringAndReleasing) : MergePhase.none
+            let step = shared.state.decide(signalling: shared.signal) {
+                $0.subscribed(
+                    id: id, subscription,
+                    holdsRole: direct && left != MergePhase.of(id, MergePhase.delivering),
+                    completedDirectly: direct && left == MergePhase.of(id, MergePhase.completed),
+                    limit: shared.limit
+                )
+            }
+            if step.disposeNow { subscription.dispose() }
+            if let first = step.first {
+                shared.state.deliver(first, to: observer)
+                next = shared.state.decide(signalling: shared.signal) { $0.nextToSubscribe(limit: shared.limit) }
+            } else {
+                next = step.next
             }
         }
+    }
+
+    /// An event of inner `id`: delivered directly while the loop holds the delivering role for
+    /// this inner's `subscribe` call, otherwise through the outbox.
+    @inlinable @inline(__always)
+    func on(_ event: Event<Element>, inner id: Int) {
+        guard shared.directInner.compareExchange(
+            expected: MergePhase.of(id, MergePhase.direct), desired: MergePhase.of(id, MergePhase.delivering),
+            ordering: .acquiringAndReleasing
+        ).exchanged else {
+            return queued(event, inner: id)
+        }
+        // The loop holds the delivering role for this inner: no lock per value.
+        var after = MergePhase.direct
+        switch event {
+        case .next:
+            if shared.signal.load(ordering: .acquiring) & MergeSignal.closed == 0 { observer.on(event) }
+        case .error:
+            queued(event, inner: id)
+        case .completed:
+            // Counted by the loop when `subscribe` returns, in the same critical section.
+            after = MergePhase.completed
+        }
+        if shared.signal.load(ordering: .acquiring) & MergeSignal.pending != 0 { deliverPending() }
+        if !shared.directInner.compareExchange(
+            expected: MergePhase.of(id, MergePhase.delivering), desired: MergePhase.of(id, after),
+            ordering: .acquiringAndReleasing
+        ).exchanged {
+            takeOverRole(after: event, inner: id)
+        }
+    }
+
+    /// While delivering an inner's value directly: delivers the events other threads queued
+    /// meanwhile, keeping the delivering role.
+    @inline(never) // a rare path, kept out of `on`'s per-value code (Benchmarks/README.md, W4)
+    @usableFromInline
+    func deliverPending() {
+        shared.signal.bitwiseAnd(~MergeSignal.pending, ordering: .acquiringAndReleasing)
+        shared.state.deliver(shared.state.withLock { $0.outbox.nextKeepingRole() }, to: observer, keepingRole: true)
+    }
+
+    /// The loop's `subscribe` call for inner `id` returned while its `event` was being delivered
+    /// directly, and left the delivering role to this thread: counts a completion, then drains.
+    @inline(never) // a rare path, kept out of `on`'s per-value code (Benchmarks/README.md, W4)
+    @usableFromInline
+    func takeOverRole(after event: Event<Element>, inner id: Int) {
+        if case .completed = event { queued(event, inner: id) }
+        shared.state.deliver(shared.state.withLock { $0.outbox.next() }, to: observer)
+    }
+
+    /// An event of inner `id` that is not delivered directly.
+    @inlinable
+    func queued(_ event: Event<Element>, inner id: Int) {
+        switch event {
+        case .next:
+            shared.state.deliver(shared.state.decide(signalling: shared.signal) { $0.outbox.send(event) }, to: observer)
+        case .error(let error):
+            fail(error)
+        case .completed:
+            let (finished, first, resume) = shared.state.decide(signalling: shared.signal) { $0.innerCompleted(id: id, limit: shared.limit) }
+            finished?.dispose()
+            shared.state.deliver(first, to: observer)
+            if resume { subscribeLoop(shared.state.decide(signalling: shared.signal) { $0.nextToSubscribe(limit: shared.limit) }) }
+        }
+    }
+}
+
+/// What a merge's handlers share with the disposable its subscription returns: the state behind
+/// one `Mutex`, the two atomics of direct delivery, and the outer subscription.
+///
+/// Apart from ``MergeSubscription`` because the disposable must not hold the observer: the
+/// subscriber may keep the disposable after the merge ended, and the observer is released then.
+@usableFromInline
+final class MergeShared<Element: Sendable>: Disposable {
+    /// How many inner observables may run at once (`Int.max` for `merge()`).
+    @usableFromInline let limit: Int
+    @usableFromInline let state = Mutex(MergeState<Element>())
+    /// `MergeSignal` bits, for the thread delivering an inner's values directly.
+    @usableFromInline let signal = Atomic<UInt8>(0)
+    /// The inner the loop is subscribing with the delivering role, and its `MergePhase`.
+    @usableFromInline let directInner = Atomic<Int>(MergePhase.none)
+    @usableFromInline let outerSubscription = SingleAssignmentDisposable()
+
+    @inlinable
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// The subscriber disposed: the outer and running inner subscriptions are disposed, and
+    /// whatever was queued is released, after the lock.
+    @inlinable
+    func dispose() {
+        let (events, dropped, running) = state.decide(signalling: signal) { $0.cancel() }
+        _ = (events, dropped)
+        outerSubscription.dispose()
+        for (_, subscription) in running.sorted(by: { $0.key < $1.key }) { subscription.dispose() }
     }
 }

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The state of one `merge` subscription (behind its `Mutex`), for `merge(limit:)` in Merge.swift.
+/// The state of one `merge` subscription, behind the `Mutex` of its ``MergeSubscription`` (Merge.swift).
 ///
 /// **Direct delivery.** When the subscribe loop subscribes an inner observable while nobody is
 /// delivering, it ``SerialOutbox/claim()``s the delivering role for the length of that inner's
@@ -13,7 +13,7 @@ import Synchronization
 /// the `Mutex`. When the `subscribe` call returns, the loop gives the role up through the
 /// outbox, which delivers whatever was queued.
 ///
-/// Internal and `@usableFromInline` rather than private so that `merge(limit:)` can be
+/// Internal and `@usableFromInline` rather than private so that ``MergeSubscription`` can be
 /// `@inlinable` (see the top of Merge.swift).
 @usableFromInline
 struct MergeState<Element: Sendable>: SerialDelivering {
@@ -78,7 +78,7 @@ struct MergeState<Element: Sendable>: SerialDelivering {
     /// The next inner observable for the subscribe loop, or `nil`, which ends the loop.
     @inlinable
     mutating func nextToSubscribe(limit: Int) -> Start? {
-        guard !outbox.isClosed, active < limit, let inner = waiting.popFirst() else {
+        guard !outbox.isClosed, active < limit, !waiting.isEmpty, let inner = waiting.popFirst() else {
             isSubscribing = false
             return nil
         }
