@@ -1,7 +1,7 @@
 import Synchronization
 
-// `merge()`, `merge(maxConcurrent:)`, the shared `merge(limit:)`, `MergeSubscription` and
-// `MergeState` (with `MergeSignal`, `MergePhase` and `decide`, in MergeState.swift) are
+// `merge()`, `merge(maxConcurrent:)`, the shared `merge(limit:)` and `MergeSubscription`, with
+// `MergeShared`, `MergeState`, `MergeSignal`, `MergePhase` and `decide` (in MergeState.swift), are
 // `@inlinable`/`@usableFromInline` so that they are specialised for the caller's element type:
 // `flatMap` runs through them for every inner element. Measured (Benchmarks/README.md,
 // "Annotations kept"): a `flatMap` to 10-element synchronous sequences took 59 ns per inner
@@ -160,9 +160,9 @@ extension ObservableType where Element: ObservableConvertibleType {
 /// observer is called once per inner value, and as a closure it captured everything the handlers
 /// it calls capture (about twenty values, each passed on every call, and each retained when an
 /// inner's observer is made). Here it captures this object and the inner's id. Measured with
-/// `streams-bench --instructions` (Benchmarks/README.md, "Annotations kept"): W4 went from 419 to
-/// (TBD) instructions per inner element. `@usableFromInline`, with `@inlinable` members, so that
-/// it is specialised for the caller's element type (see the top of this file).
+/// `streams-bench --instructions` (Benchmarks/README.md): W4 went from 419 to 260 instructions per
+/// inner element. `@usableFromInline`, with `@inlinable` members, so that it is specialised for
+/// the caller's element type (see the top of this file).
 @usableFromInline
 final class MergeSubscription<Element: Sendable>: Sendable {
     @usableFromInline let observer: AnyObserver<Element>
@@ -228,6 +228,8 @@ final class MergeSubscription<Element: Sendable>: Sendable {
 
     /// An event of inner `id`: delivered directly while the loop holds the delivering role for
     /// this inner's `subscribe` call, otherwise through the outbox.
+    // `@inline(__always)` puts it in the inner's observer closure instead of behind a call from
+    // it: 266 → 260 instructions per inner element of W4 (Benchmarks/README.md).
     @inlinable @inline(__always)
     func on(_ event: Event<Element>, inner id: Int) {
         guard shared.directInner.compareExchange(
@@ -258,8 +260,7 @@ final class MergeSubscription<Element: Sendable>: Sendable {
 
     /// While delivering an inner's value directly: delivers the events other threads queued
     /// meanwhile, keeping the delivering role.
-    @inline(never) // a rare path, kept out of `on`'s per-value code (Benchmarks/README.md, W4)
-    @usableFromInline
+    @inlinable
     func deliverPending() {
         shared.signal.bitwiseAnd(~MergeSignal.pending, ordering: .acquiringAndReleasing)
         shared.state.deliver(shared.state.withLock { $0.outbox.nextKeepingRole() }, to: observer, keepingRole: true)
@@ -267,8 +268,7 @@ final class MergeSubscription<Element: Sendable>: Sendable {
 
     /// The loop's `subscribe` call for inner `id` returned while its `event` was being delivered
     /// directly, and left the delivering role to this thread: counts a completion, then drains.
-    @inline(never) // a rare path, kept out of `on`'s per-value code (Benchmarks/README.md, W4)
-    @usableFromInline
+    @inlinable
     func takeOverRole(after event: Event<Element>, inner id: Int) {
         if case .completed = event { queued(event, inner: id) }
         shared.state.deliver(shared.state.withLock { $0.outbox.next() }, to: observer)
@@ -288,37 +288,5 @@ final class MergeSubscription<Element: Sendable>: Sendable {
             shared.state.deliver(first, to: observer)
             if resume { subscribeLoop(shared.state.decide(signalling: shared.signal) { $0.nextToSubscribe(limit: shared.limit) }) }
         }
-    }
-}
-
-/// What a merge's handlers share with the disposable its subscription returns: the state behind
-/// one `Mutex`, the two atomics of direct delivery, and the outer subscription.
-///
-/// Apart from ``MergeSubscription`` because the disposable must not hold the observer: the
-/// subscriber may keep the disposable after the merge ended, and the observer is released then.
-@usableFromInline
-final class MergeShared<Element: Sendable>: Disposable {
-    /// How many inner observables may run at once (`Int.max` for `merge()`).
-    @usableFromInline let limit: Int
-    @usableFromInline let state = Mutex(MergeState<Element>())
-    /// `MergeSignal` bits, for the thread delivering an inner's values directly.
-    @usableFromInline let signal = Atomic<UInt8>(0)
-    /// The inner the loop is subscribing with the delivering role, and its `MergePhase`.
-    @usableFromInline let directInner = Atomic<Int>(MergePhase.none)
-    @usableFromInline let outerSubscription = SingleAssignmentDisposable()
-
-    @inlinable
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    /// The subscriber disposed: the outer and running inner subscriptions are disposed, and
-    /// whatever was queued is released, after the lock.
-    @inlinable
-    func dispose() {
-        let (events, dropped, running) = state.decide(signalling: signal) { $0.cancel() }
-        _ = (events, dropped)
-        outerSubscription.dispose()
-        for (_, subscription) in running.sorted(by: { $0.key < $1.key }) { subscription.dispose() }
     }
 }

@@ -1,6 +1,39 @@
 import Synchronization
 
-/// The state of one `merge` subscription, behind the `Mutex` of its ``MergeSubscription`` (Merge.swift).
+/// What a merge's handlers share with the disposable its subscription returns: the state behind
+/// one `Mutex`, the two atomics of direct delivery, and the outer subscription (the handlers are
+/// ``MergeSubscription``, in Merge.swift).
+///
+/// Apart from ``MergeSubscription`` because the disposable must not hold the observer: the
+/// subscriber may keep the disposable after the merge ended, and the observer is released then.
+@usableFromInline
+final class MergeShared<Element: Sendable>: Disposable {
+    /// How many inner observables may run at once (`Int.max` for `merge()`).
+    @usableFromInline let limit: Int
+    @usableFromInline let state = Mutex(MergeState<Element>())
+    /// `MergeSignal` bits, for the thread delivering an inner's values directly.
+    @usableFromInline let signal = Atomic<UInt8>(0)
+    /// The inner the loop is subscribing with the delivering role, and its `MergePhase`.
+    @usableFromInline let directInner = Atomic<Int>(MergePhase.none)
+    @usableFromInline let outerSubscription = SingleAssignmentDisposable()
+
+    @inlinable
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// The subscriber disposed: the outer and running inner subscriptions are disposed, and
+    /// whatever was queued is released, after the lock.
+    @inlinable
+    func dispose() {
+        let (events, dropped, running) = state.decide(signalling: signal) { $0.cancel() }
+        _ = (events, dropped)
+        outerSubscription.dispose()
+        for (_, subscription) in running.sorted(by: { $0.key < $1.key }) { subscription.dispose() }
+    }
+}
+
+/// The state of one `merge` subscription, behind the `Mutex` of its ``MergeShared``.
 ///
 /// **Direct delivery.** When the subscribe loop subscribes an inner observable while nobody is
 /// delivering, it ``SerialOutbox/claim()``s the delivering role for the length of that inner's
