@@ -1,7 +1,7 @@
 import Synchronization
 
 // `merge()`, `merge(maxConcurrent:)`, the shared `merge(limit:)` and `MergeSubscription`, with
-// `MergeShared`, `MergeState`, `MergeSignal`, `MergePhase` and `decide` (in MergeState.swift), are
+// `MergeShared`, `MergeState`, `MergeSignal` and `MergePhase` (in MergeState.swift), are
 // `@inlinable`/`@usableFromInline` so that they are specialised for the caller's element type:
 // `flatMap` runs through them for every inner element. Measured (Benchmarks/README.md,
 // "Annotations kept"): a `flatMap` to 10-element synchronous sequences took 59 ns per inner
@@ -177,14 +177,14 @@ final class MergeSubscription<Element: Sendable>: Sendable {
     /// The outer observable emitted `inner`.
     @inlinable
     func enqueue(_ inner: Observable<Element>) {
-        if let start = shared.state.decide(signalling: shared.signal, { $0.enqueue(inner, limit: shared.limit) }) {
+        if let start = shared.decide({ $0.enqueue(inner, limit: shared.limit) }) {
             subscribeLoop(start)
         }
     }
 
     @inlinable
     func outerCompleted() {
-        let first = shared.state.decide(signalling: shared.signal) { $0.outerCompleted() }
+        let first = shared.decide { $0.outerCompleted() }
         shared.outerSubscription.dispose()
         shared.state.deliver(first, to: observer)
     }
@@ -192,10 +192,9 @@ final class MergeSubscription<Element: Sendable>: Sendable {
     /// The outer or an inner observable failed: the error goes out, everything else is disposed.
     @inlinable
     func fail(_ error: any Error) {
-        let (first, dropped, running) = shared.state.decide(signalling: shared.signal) { $0.fail(error) }
+        let (first, dropped, running) = shared.decide { $0.fail(error) }
         _ = dropped
-        shared.outerSubscription.dispose()
-        for (_, subscription) in running.sorted(by: { $0.key < $1.key }) { subscription.dispose() }
+        shared.dispose(outerAnd: running)
         shared.state.deliver(first, to: observer)
     }
 
@@ -208,7 +207,7 @@ final class MergeSubscription<Element: Sendable>: Sendable {
             if direct { shared.directInner.store(MergePhase.of(id, MergePhase.direct), ordering: .releasing) }
             let subscription = source.subscribe(AnyObserver { event in self.on(event, inner: id) })
             let left = direct ? shared.directInner.exchange(MergePhase.none, ordering: .acquiringAndReleasing) : MergePhase.none
-            let step = shared.state.decide(signalling: shared.signal) {
+            let step = shared.decide {
                 $0.subscribed(
                     id: id, subscription,
                     holdsRole: direct && left != MergePhase.of(id, MergePhase.delivering),
@@ -219,7 +218,7 @@ final class MergeSubscription<Element: Sendable>: Sendable {
             if step.disposeNow { subscription.dispose() }
             if let first = step.first {
                 shared.state.deliver(first, to: observer)
-                next = shared.state.decide(signalling: shared.signal) { $0.nextToSubscribe(limit: shared.limit) }
+                next = shared.decide { $0.nextToSubscribe(limit: shared.limit) }
             } else {
                 next = step.next
             }
@@ -279,14 +278,14 @@ final class MergeSubscription<Element: Sendable>: Sendable {
     func queued(_ event: Event<Element>, inner id: Int) {
         switch event {
         case .next:
-            shared.state.deliver(shared.state.decide(signalling: shared.signal) { $0.outbox.send(event) }, to: observer)
+            shared.state.deliver(shared.decide { $0.outbox.send(event) }, to: observer)
         case .error(let error):
             fail(error)
         case .completed:
-            let (finished, first, resume) = shared.state.decide(signalling: shared.signal) { $0.innerCompleted(id: id, limit: shared.limit) }
+            let (finished, first, resume) = shared.decide { $0.innerCompleted(id: id, limit: shared.limit) }
             finished?.dispose()
             shared.state.deliver(first, to: observer)
-            if resume { subscribeLoop(shared.state.decide(signalling: shared.signal) { $0.nextToSubscribe(limit: shared.limit) }) }
+            if resume { subscribeLoop(shared.decide { $0.nextToSubscribe(limit: shared.limit) }) }
         }
     }
 }

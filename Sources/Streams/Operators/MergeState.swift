@@ -22,14 +22,33 @@ final class MergeShared<Element: Sendable>: Disposable {
         self.limit = limit
     }
 
+    /// Runs a decision under the lock, then publishes what a direct deliverer must learn from it
+    /// (``MergeState/directSignal``) into ``signal``.
+    @inlinable
+    func decide<Result: Sendable>(_ body: (inout MergeState<Element>) -> Result) -> Result {
+        let (result, bits) = state.withLock { state in
+            let result = body(&state)
+            return (result, state.directSignal)
+        }
+        if bits != 0 { signal.bitwiseOr(bits, ordering: .releasing) }
+        return result
+    }
+
+    /// Disposes the outer subscription, then the `running` inner ones in the order they were
+    /// subscribed; called after the lock, when the merge fails or is disposed.
+    @inlinable
+    func dispose(outerAnd running: [Int: any Disposable]) {
+        outerSubscription.dispose()
+        for (_, subscription) in running.sorted(by: { $0.key < $1.key }) { subscription.dispose() }
+    }
+
     /// The subscriber disposed: the outer and running inner subscriptions are disposed, and
     /// whatever was queued is released, after the lock.
     @inlinable
     func dispose() {
-        let (events, dropped, running) = state.decide(signalling: signal) { $0.cancel() }
+        let (events, dropped, running) = decide { $0.cancel() }
         _ = (events, dropped)
-        outerSubscription.dispose()
-        for (_, subscription) in running.sorted(by: { $0.key < $1.key }) { subscription.dispose() }
+        dispose(outerAnd: running)
     }
 }
 
@@ -226,20 +245,4 @@ enum MergePhase {
 
     /// The atomic word for inner `id` in `phase`.
     @inlinable static func of(_ id: Int, _ phase: Int) -> Int { id << 2 | phase }
-}
-
-extension Mutex {
-    /// Runs a `merge` decision under the lock, then publishes what a direct deliverer must learn
-    /// from it (``MergeState/directSignal``) into `signal`.
-    @inlinable
-    func decide<Element: Sendable, Result: Sendable>(
-        signalling signal: borrowing Atomic<UInt8>, _ body: (inout MergeState<Element>) -> Result
-    ) -> Result where Value == MergeState<Element> {
-        let (result, bits) = withLock { state in
-            let result = body(&state)
-            return (result, state.directSignal)
-        }
-        if bits != 0 { signal.bitwiseOr(bits, ordering: .releasing) }
-        return result
-    }
 }
