@@ -82,6 +82,24 @@ struct LeakTests {
         #expect(weakProbe == nil)
     }
 
+    @Test("flatMap to synchronous inners lets its subscriber go when its source's owner lets go without ending")
+    func flatMapSourceOwnerLetsGo() {
+        weak var weakProbe: LifetimeProbe?
+        let subscription: any Disposable
+        do {
+            let subject = Subject<Int>()
+            let probe = LifetimeProbe()
+            weakProbe = probe
+            // Each inner completes during its subscription, so merge keeps its observer for the
+            // next one; that spare holds the merge, and must go with the subject.
+            subscription = subject.flatMap { Observable.just($0) }.subscribe(onNext: { [probe] in _ = probe.pass($0) })
+            subject.onNext(1)
+            subject.onNext(2)
+        }
+        #expect(weakProbe == nil)
+        subscription.dispose()
+    }
+
     @Test("a DisposeBag that goes away disposes what it holds and releases the subscribers")
     func disposeBag() {
         let subject = Subject<Int>()
@@ -209,6 +227,7 @@ struct ReleaseCase: Sendable, CustomTestStringConvertible {
         ReleaseCase("merge()", values: [5, 1, 6]) { f in Observable.of(f.source, f.other).merge() },
         ReleaseCase("merge(maxConcurrent:)", values: [5, 1, 6]) { f in Observable.of(f.source, f.other).merge(maxConcurrent: 2) },
         ReleaseCase("flatMap", values: [6]) { f in f.source.flatMap { [p = f.probe, other = f.other] _ in other.filter { p.pass($0) } } },
+        ReleaseCase("flatMap to synchronous inners") { f in f.source.flatMap { [p = f.probe] in Observable.just($0).filter { p.pass($0) } } },
         ReleaseCase("flatMapLatest", values: [6]) { f in
             f.source.flatMapLatest { [p = f.probe, other = f.other] _ in other.filter { p.pass($0) } }
         },

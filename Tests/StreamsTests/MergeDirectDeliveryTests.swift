@@ -134,6 +134,31 @@ struct MergeDirectDeliveryTests {
         subscription.dispose()
     }
 
+    @Test("an inner's observer serves the next inner only once no source holds it")
+    func observerServesAgainOnlyWhenFree() {
+        let outer = Subject<Observable<Int>>()
+        let running = Subject<Int>()
+        let log = Log()
+        let subscription = outer.merge().subscribe(log.observer())
+        // Completes during its subscription and keeps nothing: its observer serves the next inner.
+        outer.onNext(Observable.from([1]))
+        // Keeps that observer while it runs: the next inner needs one of its own.
+        outer.onNext(running.asObservable())
+        outer.onNext(Observable.create { observer in
+            // The running inner's value, sent while this inner holds the delivering role, waits
+            // until this inner's value is out. Had both inners one observer, it would go first.
+            running.onNext(2)
+            observer.onNext(3)
+            observer.onCompleted()
+            return Disposables.create()
+        })
+        outer.onCompleted()
+        #expect(log.lines.items == ["1", "3", "2"])
+        running.onCompleted()
+        #expect(log.lines.items == ["1", "3", "2", "completed"])
+        subscription.dispose()
+    }
+
     @Test("an inner that goes on emitting on another thread after its subscription returned stays serial")
     func innerOutlivesSubscriptionOnAnotherThread() {
         let outer = Subject<Int>()
