@@ -2,11 +2,11 @@ import Synchronization
 
 // `merge()`, `merge(maxConcurrent:)`, the shared `merge(limit:)`, `MergeSubscription`,
 // `MergeInner` and `MergeOuter`, with `MergeShared`, `MergeState`, `MergeSignal` and `MergePhase`
-// (in MergeState.swift), are
-// `@inlinable`/`@usableFromInline` so that they are specialised for the caller's element type:
-// `flatMap` runs through them for every inner element. Measured (Benchmarks/README.md,
-// "Annotations kept"): a `flatMap` to 10-element synchronous sequences took 59 ns per inner
-// element with them, 688 without (`flatMap`, `SerialOutbox` and `Queue` included).
+// (in MergeState.swift), are `@inlinable`/`@usableFromInline` so that they are specialised for
+// the caller's element type: `flatMap` runs through them for every inner element. Measured
+// (Benchmarks/README.md, "Annotations kept"): a `flatMap` to 10-element synchronous sequences
+// took 59 ns per inner element with them, 688 without (`flatMap`, `SerialOutbox` and `Queue`
+// included).
 
 extension Observable {
     /// Emits the values of several observables as they arrive, interleaved.
