@@ -58,21 +58,6 @@ struct PhotoApp: Sendable {
         let output: Output
     }
 
-    /// A text field: its text changes arrive as a relay, as `searchField.rx.text` would.
-    final class TextField: Sendable {
-        let text = PublishValue<String>()
-    }
-
-    /// A button: its taps arrive as a relay, as `button.rx.tap` would.
-    final class Button: Sendable {
-        let tap = PublishValue<Void>()
-    }
-
-    /// A label showing a value, as `label.rx.text` would bind it.
-    final class Label: Sendable {
-        let text = BehaviorValue("")
-    }
-
     let service: PhotoService
     let cache: PhotoCache
     let queries: Observable<String>
