@@ -26,6 +26,26 @@ public struct ExampleSource {
     }
 
     public func render() -> String {
+        var body = ""
+        var units: [Unit] = []
+        for block in blocks {
+            if let problem = block.marker.problem {
+                body += error(problem, at: block.markerLine)
+            } else if let reason = block.marker.skipReason {
+                body += "\n// \(displayPath):\(block.fenceLine) is not compiled: \(reason)\n"
+            } else if let path = block.marker.excerptPath {
+                body += excerptTest(block, quotedFrom: path)
+            } else if block.marker.continues {
+                guard !units.isEmpty else {
+                    body += error("`continues` needs a compiled block above it in this file", at: block.markerLine)
+                    continue
+                }
+                units[units.count - 1].blocks.append(block)
+            } else {
+                units.append(Unit(blocks: [block], name: "example_\(Self.identifier(displayPath))_\(block.fenceLine)"))
+            }
+        }
+
         var out = """
             // Generated at build time by doc-examples from \(displayPath); edit the Markdown, not this file.
             import Foundation
@@ -37,33 +57,16 @@ public struct ExampleSource {
 
             """
         // A block sees what a reader's file has: Streams, the module its article documents and
-        // the modules it imports itself.
-        var modules = Set(blocks.flatMap(\.lines).compactMap(Self.importedModule))
+        // the modules it imports itself. Only compiled blocks count: a skipped block may import
+        // a module this package does not have (RxSwift, for comparison).
+        var modules = Set(units.flatMap(\.blocks).flatMap(\.lines).compactMap(Self.importedModule))
         if displayPath.hasPrefix("Sources/"), let module = displayPath.split(separator: "/").dropFirst().first {
             modules.insert(String(module))
         }
         for module in modules.subtracting(["Foundation", "FoundationNetworking", "Streams", "Testing"]).sorted() {
             out += "import \(module)\n"
         }
-
-        var units: [Unit] = []
-        for block in blocks {
-            if let problem = block.marker.problem {
-                out += error(problem, at: block.markerLine)
-            } else if let reason = block.marker.skipReason {
-                out += "\n// \(displayPath):\(block.fenceLine) is not compiled: \(reason)\n"
-            } else if let path = block.marker.excerptPath {
-                out += excerptTest(block, quotedFrom: path)
-            } else if block.marker.continues {
-                guard !units.isEmpty else {
-                    out += error("`continues` needs a compiled block above it in this file", at: block.markerLine)
-                    continue
-                }
-                units[units.count - 1].blocks.append(block)
-            } else {
-                units.append(Unit(blocks: [block], name: "example_\(Self.identifier(displayPath))_\(block.fenceLine)"))
-            }
-        }
+        out += body
         for unit in units { out += render(unit) }
         return out
     }
@@ -88,7 +91,11 @@ public struct ExampleSource {
             out += names.map { "_ = \($0)\n" }.joined()
             out += "}\n}\n"
             let promises = unit.blocks.compactMap { block in block.promisedOutput.map { (block, $0) } }
-            if !promises.isEmpty {
+            let runs = !promises.isEmpty || unit.blocks.contains(where: \.expects)
+            if runs, context != "Standalone" {
+                // A context's stand-ins are stored properties with nothing to fill them: compiled, never made.
+                out += error("a block `in \(context)` is compiled, not run: check what it prints or expects in a block without `in`", at: first.markerLine)
+            } else if !promises.isEmpty {
                 let promised = promises.map(\.1).filter { !$0.isEmpty }.joined(separator: ", ")
                 let (block, _) = promises[0]
                 let line = block.firstCodeLine + (block.lines.firstIndex { $0.contains("// prints ") } ?? 0)

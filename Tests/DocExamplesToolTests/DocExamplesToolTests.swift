@@ -102,6 +102,32 @@ struct DocExamplesToolTests {
         #expect(!source("let x = 1").contains("@Test"))
     }
 
+    @Test("a block in a context that would run is a compiler error: a context is compiled, never made")
+    func runningContext() {
+        let markdown = "<!-- example: in PhotoApp -->\n```swift\nprint(1)   // prints 1\n```\n"
+        let source = ExampleSource(markdownPath: "/p/README.md", displayPath: "README.md", packageDirectory: "/p", blocks: ExampleBlock.all(in: markdown)).render()
+        #expect(source.contains(#"#error("README.md:1: a block `in PhotoApp` is compiled, not run: check what it prints or expects in a block without `in`")"#))
+        #expect(!source.contains("PhotoApp()"))
+    }
+
+    @Test("only compiled blocks bring their imports: a skipped block's module is not imported")
+    func importsOfCompiledBlocksOnly() {
+        let markdown = """
+            <!-- example: skip: RxSwift's version, for contrast -->
+            ```swift
+            import RxSwift
+            ```
+
+            ```swift
+            import Dispatch
+            let x = 1
+            ```
+            """
+        let source = ExampleSource(markdownPath: "/p/README.md", displayPath: "README.md", packageDirectory: "/p", blocks: ExampleBlock.all(in: markdown)).render()
+        #expect(source.contains("import Dispatch\n"))
+        #expect(!source.contains("import RxSwift"))
+    }
+
     @Test("a marker it cannot read becomes a compiler error at the marker's line")
     func markerError() {
         let markdown = "<!-- example: skip: -->\n```swift\nlet x = 1\n```\n"
