@@ -5,7 +5,8 @@ import Synchronization
 extension Observable {
     /// The observable of a trait made from a user's `subscribe` function, which reports an
     /// outcome: only the first report counts, even when threads race, and the work's
-    /// disposable is disposed as soon as that outcome is delivered or the subscriber disposes.
+    /// disposable is disposed as soon as that outcome is reported (just before it is delivered)
+    /// or the subscriber disposes.
     ///
     /// - Parameters:
     ///   - subscribe: Starts the work for one subscriber and returns its cancellation.

@@ -55,9 +55,9 @@ extension Completable {
     ///
     /// `subscribe` runs once per subscriber. It starts the work and calls the function it is
     /// given with `.completed` or `.error(error)`; only the first call counts, even when
-    /// several threads race. The disposable it returns is disposed when the completable has
-    /// delivered its outcome or when the subscriber disposes, whichever comes first, so it
-    /// can cancel the work.
+    /// several threads race. The disposable it returns is disposed when the outcome is
+    /// reported (just before the completable delivers it) or when the subscriber disposes,
+    /// whichever comes first, so it can cancel the work.
     ///
     /// - Parameter subscribe: Starts the work for one subscriber and returns its cancellation.
     /// - Returns: The completable.

@@ -66,8 +66,8 @@ extension Maybe {
     /// `subscribe` runs once per subscriber. It starts the work and calls the function it is
     /// given with `.success(value)`, `.completed` or `.error(error)`; only the first call
     /// counts, even when several threads race. The disposable it returns is disposed when the
-    /// maybe has delivered its result or when the subscriber disposes, whichever comes first,
-    /// so it can cancel the work.
+    /// result is reported (just before the maybe delivers it) or when the subscriber disposes,
+    /// whichever comes first, so it can cancel the work.
     ///
     /// - Parameter subscribe: Starts the work for one subscriber and returns its cancellation.
     /// - Returns: The maybe.

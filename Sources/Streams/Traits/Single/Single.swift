@@ -76,9 +76,9 @@ extension Single {
     ///
     /// `subscribe` runs once per subscriber. It starts the work and calls the function it is
     /// given with `.success(value)` or `.failure(error)`; only the first call counts, even
-    /// when several threads race. The disposable it returns is disposed when the single has
-    /// delivered its result or when the subscriber disposes, whichever comes first, so it can
-    /// cancel the work.
+    /// when several threads race. The disposable it returns is disposed when the result is
+    /// reported (just before the single delivers it) or when the subscriber disposes, whichever
+    /// comes first, so it can cancel the work.
     ///
     /// - Parameter subscribe: Starts the work for one subscriber and returns its cancellation.
     /// - Returns: The single.
