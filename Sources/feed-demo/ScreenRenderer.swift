@@ -63,7 +63,7 @@ struct ScreenRenderer: Sendable {
     /// How far the refresh control pushes the content down while it spins, as in UIKit.
     static let refreshControlHeight = 60.0
     /// The most columns or rows a drawing has, whatever the scene says.
-    static let maxCells = 1000
+    static let maxCells = 200
     /// The grey of a photo without a colour.
     static let neutral = RGBColor(red: 128, green: 128, blue: 128)
     /// The letters that fill blocks in plain text.

@@ -5,7 +5,7 @@ import Testing
 /// The feed's view model over `UnsplashHTTPService`, against the stub server's harsh modes.
 ///
 /// The view model is built in one place, ``LiveFeedHarness`` (see `HostileInputTests.swift`),
-/// whose service has a deadline of one second. Each mode must end within its deadline as a
+/// whose service has a deadline of one second here. Each mode must end within its deadline as a
 /// typed error whose message is one clean line, with the list and the spinners intact, and the
 /// next try must load.
 @Suite("The feed over HTTP against a harsh server")
@@ -29,7 +29,7 @@ struct UnsplashHTTPFeedTests {
         let expected = try #require(Self.failures.first { $0.mode == mode }?.error)
         let server = try await StubServer()
         defer { server.stop() }
-        let feed = LiveFeedHarness(baseURL: server.baseURL())
+        let feed = LiveFeedHarness(baseURL: server.baseURL(), deadline: .seconds(1))
         defer { feed.stop() }
         feed.send(.load)
         let first = try #require(await feed.state { $0.stats.pagesLoaded == 1 })
