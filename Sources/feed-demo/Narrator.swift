@@ -66,8 +66,8 @@ struct Narrator: Sendable {
                      Self.fields(request) + [("error", .string(Self.short(error).data))])
                 line(.error, "\(own: error.message)", Self.errorFields(error))
             case .requestRefused(let reason, let error):
-                let wait = error.retryAfter.map { " for another \(Self.duration($0))" } ?? ""
-                line(.feed, "refused: a \(own: reason.rawValue) asked for now, but \(own: Self.explain(.requestBudget, in: next))\(own: wait)", [
+                let wait = error.retryAfter.map { " · it may be asked again in \(Self.duration($0))" } ?? ""
+                line(.feed, "refused: a \(own: reason.rawValue) · \(own: Self.explain(.requestBudget, in: next))\(own: wait)", [
                     ("event", .string("request_refused")), ("reason", .string(Self.name(of: reason))),
                     ("retry_in_ms", error.retryAfter.map { .int(DemoSummary.milliseconds($0)) } ?? .null),
                 ])
