@@ -43,7 +43,9 @@ struct HostileInputTests {
         let expected = try #require(Self.serverFailures.first { $0.mode == mode }?.error)
         let server = try await StubServer()
         defer { server.stop() }
-        let feed = LiveFeedHarness(baseURL: server.baseURL(), deadline: expected == .timedOut ? .seconds(1) : LiveFeedHarness.deadline)
+        let feed = LiveFeedHarness(baseURL: server.baseURL())
+        // A timeout is what the `slow` mode tests: a short deadline for its requests only.
+        let harsh = expected == .timedOut ? Duration.seconds(1) : LiveFeedHarness.deadline
         defer { feed.stop() }
 
         feed.send(.load)
@@ -52,7 +54,7 @@ struct HostileInputTests {
         #expect(page1.count == 10)
 
         // A load-more against the misbehaving server.
-        feed.service.use(server.baseURL(mode: mode))
+        feed.service.use(server.baseURL(mode: mode), deadline: harsh)
         feed.send(.bottom)
         let failed = try #require(await feed.state { $0.stats.failures == 1 })
         #expect(failed.error == expected)
@@ -72,7 +74,7 @@ struct HostileInputTests {
         #expect(retried.nextPage == 3)
 
         // A refresh against the misbehaving server keeps both pages.
-        feed.service.use(server.baseURL(mode: mode))
+        feed.service.use(server.baseURL(mode: mode), deadline: harsh)
         feed.send(.refresh)
         let refreshFailed = try #require(await feed.state { $0.stats.failures == 2 })
         #expect(refreshFailed.error == expected)
@@ -421,14 +423,15 @@ final class LiveFeedHarness: Sendable {
     private let watcher = StateWatcher()
     private let errorLog = ErrorLog()
 
-    /// The service's deadline unless a test gives one: 5 s, far above what a loopback request
-    /// takes even on a busy 2-core machine running the suite in parallel (1 s was not: requests
-    /// that merely waited for a core timed out). A test that expects a timeout gives 1 s, far
-    /// below the `slow` mode's 20 s and the `drip` mode's whole body.
+    /// The service's deadline unless a test gives one for a harsh server: 5 s, far above what a
+    /// loopback request takes even on a busy 2-core machine running the suite in parallel, or
+    /// under ThreadSanitizer (1 s was not: requests that merely waited for a core timed out). A
+    /// test of a timeout gives 1 s for the harsh requests, far below the `slow` mode's 20 s and
+    /// the `drip` mode's whole body.
     static let deadline: Duration = .seconds(5)
 
-    init(baseURL: URL, deadline: Duration = deadline) {
-        service = SwitchableHTTPService(baseURL: baseURL, deadline: deadline)
+    init(baseURL: URL) {
+        service = SwitchableHTTPService(baseURL: baseURL)
         // No automatic retries: each test drives the retry itself, with the reached-bottom edge.
         let viewModel = try! FeedViewModel(
             input: .init(load: load, refresh: refresh, reachedBottom: bottom),
@@ -482,25 +485,22 @@ final class ErrorLog: Sendable {
     func append(_ error: FeedError) { errors.withLock { $0.append(error) } }
 }
 
-/// An `UnsplashHTTPService` whose base URL a test switches between requests.
+/// An `UnsplashHTTPService` whose base URL, and deadline, a test switches between requests.
 final class SwitchableHTTPService: PhotoService {
-    private let baseURL: Mutex<URL>
-    private let deadline: Duration
+    private let server: Mutex<(baseURL: URL, deadline: Duration)>
 
-    init(baseURL: URL, deadline: Duration) {
-        self.baseURL = Mutex(baseURL)
-        self.deadline = deadline
+    init(baseURL: URL) {
+        server = Mutex((baseURL, LiveFeedHarness.deadline))
     }
 
-    func use(_ url: URL) {
-        baseURL.withLock { $0 = url }
+    func use(_ url: URL, deadline: Duration = LiveFeedHarness.deadline) {
+        server.withLock { $0 = (url, deadline) }
     }
 
     func photos(page: Int, perPage: Int) -> Single<PhotoPage> {
         Single.deferred { [self] in
-            let configuration = UnsplashHTTPService.Configuration(
-                baseURL: baseURL.withLock { $0 }, accessKey: StubServer.accessKey, deadline: deadline
-            )
+            let (baseURL, deadline) = server.withLock { $0 }
+            let configuration = UnsplashHTTPService.Configuration(baseURL: baseURL, accessKey: StubServer.accessKey, deadline: deadline)
             return UnsplashHTTPService(configuration: configuration, sessionConfiguration: .ephemeral)
                 .photos(page: page, perPage: perPage)
         }
