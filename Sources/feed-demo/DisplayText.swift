@@ -12,8 +12,8 @@ import FeedStreams
 /// ```
 ///
 /// A string interpolates only with its origin: `untrusted:` for a server's or a file's,
-/// `own:` for the demo's words (a plain `\(text)` of a string does not compile). Numbers and
-/// the feed's own descriptions (a request, a change) interpolate as they are.
+/// `own:` for the demo's words; a plain `\(text)` of a string does not compile. Numbers,
+/// requests and other texts interpolate as they are.
 struct DisplayText: Sendable, Equatable, ExpressibleByStringInterpolation {
     /// A run of the demo's own words, or one value from outside.
     enum Piece: Sendable, Equatable {
@@ -96,14 +96,15 @@ struct DisplayText: Sendable, Equatable, ExpressibleByStringInterpolation {
             appendOwn(text)
         }
 
-        /// The demo's own value: a number, a request's description.
-        mutating func appendInterpolation(_ value: some Any) {
-            appendOwn("\(value)")
+        /// A number: the demo's own.
+        mutating func appendInterpolation(_ number: some BinaryInteger) {
+            appendOwn("\(number)")
         }
 
-        /// A string must say where it came from: `untrusted:` from outside, `own:` the demo's.
-        @available(*, unavailable, message: "say where the text came from: \\(untrusted: text) or \\(own: text)")
-        mutating func appendInterpolation(_ text: some StringProtocol) {}
+        /// A request, as the feed describes it: `#3 page 2 (scroll)`.
+        mutating func appendInterpolation(_ request: PageRequest) {
+            appendOwn(request.description)
+        }
 
         private mutating func appendOwn(_ text: String) {
             guard !text.isEmpty else { return }
@@ -113,16 +114,5 @@ struct DisplayText: Sendable, Equatable, ExpressibleByStringInterpolation {
                 pieces.append(.own(text))
             }
         }
-    }
-}
-
-extension DisplayText {
-    /// Joins texts with a separator of the demo's own.
-    static func joined(_ texts: [DisplayText], separator: String) -> DisplayText {
-        var result: DisplayText = ""
-        for (index, text) in texts.enumerated() {
-            result = index == 0 ? text : "\(result)\(separator)\(text)"
-        }
-        return result
     }
 }

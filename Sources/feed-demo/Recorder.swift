@@ -115,7 +115,7 @@ final class Recorder: Sendable {
             return state.showsScrollToTop != shows
         }
         if changed {
-            emit(.stream, "showsScrollToTop → \(shows)", [("event", .string("showsScrollToTop")), ("value", .bool(shows))])
+            emit(.stream, "showsScrollToTop → \(own: String(shows))", [("event", .string("showsScrollToTop")), ("value", .bool(shows))])
         }
     }
 
