@@ -42,3 +42,12 @@ extension BehaviorValue {
         self.init(value)
     }
 }
+
+/// RxCocoa's switch of the schedulers drivers and signals deliver on, for tests.
+@available(*, unavailable, message: "pass the test scheduler to the driver instead: asDriver(onErrorJustReturn:scheduler:), asSignal(onErrorJustReturn:scheduler:)")
+public enum SharingScheduler {
+    @available(*, unavailable, message: "pass the test scheduler to the driver instead: asDriver(onErrorJustReturn:scheduler:), asSignal(onErrorJustReturn:scheduler:)")
+    public static func mock<Result>(scheduler: any Scheduler, action: () throws -> Result) rethrows -> Result {
+        try action()
+    }
+}

@@ -68,7 +68,7 @@ struct CompletableTests {
                 task.dispose()
             }
         }
-        let observer = try scheduler.start(disposed: 250) { work }
+        let observer = scheduler.start(disposed: 250) { work }
         #expect(observer.events.isEmpty)
         #expect(cancelledAt.withLock { $0 } == 250)
         expectNoPendingWork(scheduler)

@@ -83,7 +83,7 @@ struct MaybeTests {
                 work.dispose()
             }
         }
-        let observer = try scheduler.start(disposed: 250) { maybe }
+        let observer = scheduler.start(disposed: 250) { maybe }
         #expect(observer.events.isEmpty)
         #expect(cancelledAt.withLock { $0 } == 250)
         expectNoPendingWork(scheduler)

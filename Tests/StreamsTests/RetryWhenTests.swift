@@ -28,7 +28,7 @@ struct RetryWhenTests {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(1, 1), .error(2, TestError("up"))])
         let seen = Recorder<String>()
-        let observer = try scheduler.start(disposed: 210) {
+        let observer = scheduler.start(disposed: 210) {
             source.retry(when: { errors in errors.do(onNext: { seen.append("\($0)") }).delay(.seconds(1), scheduler: scheduler) })
         }
         #expect(observer.events == [.next(201, 1), .next(204, 1), .next(207, 1)])
@@ -61,7 +61,7 @@ struct RetryWhenTests {
     func disposalWhileWaiting() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(1, 1), .error(2, TestError("up"))])
-        let observer = try scheduler.start(disposed: 204) {
+        let observer = scheduler.start(disposed: 204) {
             source.retry(.exponential(initial: .seconds(10), max: .seconds(10)), scheduler: scheduler)
         }
         #expect(observer.events == [.next(201, 1)])
@@ -173,7 +173,7 @@ struct RetryWhenTests {
         let first = backoff.delay(afterFailure: 1), second = backoff.delay(afterFailure: 2)
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let source = scheduler.createColdObservable([.error(0, TestError("up"))] as [Recorded<Event<Int>>])
-        let observer = try scheduler.start(disposed: 100_000) { source.retry(backoff, scheduler: scheduler) }
+        let observer = scheduler.start(disposed: 100_000) { source.retry(backoff, scheduler: scheduler) }
         let firstRetry = 200 + Int(first / .milliseconds(1)), secondRetry = firstRetry + Int(second / .milliseconds(1))
         #expect(source.subscriptions == [Subscription(200, 200), Subscription(firstRetry, firstRetry), Subscription(secondRetry, secondRetry)])
         #expect(observer.events == [.error(secondRetry, TestError("up"))])

@@ -300,7 +300,7 @@ struct SingleTimeoutTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let request = scheduler.createColdObservable([.next(100, 1), .completed(100)])
-        let observer = try scheduler.start(disposed: 250) { request.asSingle().timeout(.seconds(80), scheduler: scheduler) }
+        let observer = scheduler.start(disposed: 250) { request.asSingle().timeout(.seconds(80), scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(request.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -378,7 +378,7 @@ struct SingleRetryWhenTests {
         let attempts = Attempts()
         let single = Self.flaky(failing: 2, attempts: attempts)
             .retry(when: { errors in errors.delay(.seconds(10), scheduler: scheduler) })
-        let observer = try scheduler.start { single }
+        let observer = scheduler.start { single }
         #expect(observer.events == [.next(220, "attempt 3"), .completed(220)])
         #expect(attempts.value == 3)
         expectNoPendingWork(scheduler)
@@ -406,7 +406,7 @@ struct SingleRetryWhenTests {
         let attempts = Attempts()
         let single = Self.flaky(failing: 2, attempts: attempts)
             .retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 5), scheduler: scheduler)
-        let observer = try scheduler.start { single }
+        let observer = scheduler.start { single }
         #expect(observer.events == [.next(203, "attempt 3"), .completed(203)])
         expectNoPendingWork(scheduler)
     }
@@ -415,7 +415,7 @@ struct SingleRetryWhenTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let request = scheduler.createColdObservable([Recorded<Event<Int>>.error(1, TestError("down"))])
-        let observer = try scheduler.start(disposed: 205) {
+        let observer = scheduler.start(disposed: 205) {
             request.asSingle().retry(.exponential(initial: .seconds(10), max: .seconds(10)), scheduler: scheduler)
         }
         #expect(observer.events.isEmpty)
