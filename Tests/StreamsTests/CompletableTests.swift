@@ -196,6 +196,23 @@ struct CompletableTests {
         }
     }
 
+    @Test("andThen has let go of the completable by the time the next part is subscribed, and sends nothing it sends later")
+    func andThenLetsGoOfTheCompletable() {
+        let save = Subject<Never>()
+        let log = Recorder<String>()
+        let reload = Single<String>.deferred {
+            log.append("reload subscribed; save observed: \(save.hasObservers)")
+            return .just("page")
+        }
+        let subscription = save.asCompletable().andThen(reload).subscribe { log.append("\($0)") }
+        #expect(save.hasObservers)
+        save.onCompleted()
+        save.onError(TestError("after the end"))
+        #expect(log.items == ["reload subscribed; save observed: false", "success(\"page\")"])
+        #expect(!save.hasObservers)
+        subscription.dispose()
+    }
+
     @Test("an observer that sends into the first completable's source from inside the second's delivery changes nothing")
     func andThenReentrant() {
         let first = Subject<Int>()

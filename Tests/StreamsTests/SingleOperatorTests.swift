@@ -116,6 +116,18 @@ struct SingleDoTests {
         }
     }
 
+    @Test("a result delivered during subscribe (Single.just) reaches the subscriber before onDispose, which follows onSubscribed")
+    func orderWhenSynchronous() {
+        let log = Recorder<String>()
+        let subscription = Single.just("a")
+            .do(onSuccess: { log.append("success \($0)") }, afterSuccess: { log.append("after success \($0)") },
+                onSubscribe: { log.append("subscribe") }, onSubscribed: { log.append("subscribed") },
+                onDispose: { log.append("dispose") })
+            .subscribe { log.append("delivered \(describe($0))") }
+        #expect(log.items == ["subscribe", "success a", "delivered a", "after success a", "subscribed", "dispose"])
+        subscription.dispose()
+    }
+
     @Test("disposal before the result runs onDispose once, and no result handler")
     func disposal() throws {
         let log = Recorder<String>()
