@@ -148,6 +148,15 @@ enum DocRunners {
             _ = inputs.source.subscribe(subject.asObserver())
             return subject.asObservable()
         },
+        "BehaviorSubject(value: x)": { inputs in
+            let subject = BehaviorSubject(value: "x")
+            _ = inputs.source.subscribe(subject.asObserver())
+            return subject.asObservable()
+        },
+        "using({ token }, observableFactory: { _ in source })": { inputs in
+            let source = inputs.source
+            return Observable.using({ SingleAssignmentDisposable() }, observableFactory: { _ in source })
+        },
         // Drivers, on the diagram's scheduler in place of the main one.
         "asDriver(onErrorJustReturn: x, scheduler: scheduler)": {
             $0.source.asDriver(onErrorJustReturn: "x", scheduler: $0.scheduler).asObservable()
