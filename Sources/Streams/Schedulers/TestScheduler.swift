@@ -33,7 +33,10 @@ import Synchronization
 /// ``TestSchedulerError/stepLimitExceeded(steps:tick:)``.
 ///
 /// The RxTest vocabulary on top of it (hot and cold test observables, recorded events,
-/// `start(created:subscribed:disposed:)`, marble diagrams) is in the `StreamsTesting` library.
+/// `start(created:subscribed:disposed:)`, marble diagrams) is in the `StreamsTesting` library,
+/// with RxTest's and combine-schedulers' ways to move the clock (`start()`, `advanceTo(300)`,
+/// `advance(by: .milliseconds(300))`), which report a mistake at the test's line instead of
+/// throwing.
 public final class TestScheduler: Scheduler {
     /// How much time one tick stands for.
     public let resolution: Duration
