@@ -16,7 +16,7 @@ import Testing
 /// running the test (a Swift Testing issue, or `XCTFail`) at the caller's line.
 ///
 /// - Parameters:
-///   - observer: The recorder returned by ``Streams/TestScheduler/start(created:subscribed:disposed:fileID:line:_:)``.
+///   - observer: The recorder returned by ``Streams/TestScheduler/start(created:subscribed:disposed:fileID:filePath:line:column:_:)``.
 ///   - expected: The expected timeline, in absolute ticks; time tokens count at the
 ///     scheduler's resolution.
 ///   - values: What each glyph stands for.

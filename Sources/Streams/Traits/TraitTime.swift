@@ -18,6 +18,27 @@ extension Maybe {
         Maybe(unchecked: asObservable().delay(dueTime, scheduler: scheduler))
     }
 
+    /// Subscribes to this maybe `dueTime` after each subscription instead of at once, so its
+    /// work starts later: a cache lookup that should wait for the screen to settle. See
+    /// ``ObservableType/delaySubscription(_:scheduler:)``.
+    ///
+    /// Disposing before `dueTime` cancels the wait, and the maybe is never subscribed.
+    ///
+    /// ```
+    /// maybe:          -(a|)        (cold)
+    ///                 delaySubscription(.seconds(2))
+    /// output:         ---(a|)
+    /// subscriptions:  --^!
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long to wait before subscribing.
+    ///   - scheduler: The scheduler that runs the wait, and subscribes.
+    /// - Returns: The maybe, subscribed `dueTime` later.
+    public func delaySubscription(_ dueTime: Duration, scheduler: any Scheduler) -> Maybe<Element> {
+        Maybe(unchecked: asObservable().delaySubscription(dueTime, scheduler: scheduler))
+    }
+
     /// Fails with a ``TimeoutError`` when the maybe has no result `dueTime` after subscription.
     /// See ``ObservableType/timeout(_:scheduler:)``.
     ///

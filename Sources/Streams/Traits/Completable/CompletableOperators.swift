@@ -66,8 +66,11 @@ extension Completable {
         then(second)
     }
 
+    /// This completable's end, then `second`: a `map` gives the completable `second`'s element
+    /// type, and `concat` does the rest. A `Never` has no value, so the `map` never calls its
+    /// closure, whose body is empty for that reason.
     private func then<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Second.Element> {
-        asObservable().retyped(to: Second.Element.self).concat(second)
+        asObservable().map { _ -> Second.Element in }.concat(second)
     }
 }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Maybe {
     /// Transforms the value, if there is one; a throwing `transform` turns the success into a
     /// failure. An empty maybe stays empty.
@@ -14,6 +16,28 @@ extension Maybe {
         _ transform: @escaping @Sendable (Element) throws -> Result
     ) -> Maybe<Result> {
         Maybe<Result>(unchecked: asObservable().map(transform))
+    }
+
+    /// Transforms the value and keeps the result unless it is `nil`; a `nil` result completes
+    /// the maybe empty, and a throwing `transform` turns the success into a failure. An empty
+    /// maybe stays empty.
+    ///
+    /// ```
+    /// maybe:   --(7|)
+    ///          compactMap { Int($0) }
+    /// output:  --(7|)
+    ///
+    /// maybe:   --(x|)
+    ///          compactMap { Int($0) }
+    /// output:  --|
+    /// ```
+    ///
+    /// - Parameter transform: Applied to the value; returns `nil` to drop it; may throw.
+    /// - Returns: A maybe of the transformed value, if there is one.
+    public func compactMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result?
+    ) -> Maybe<Result> {
+        Maybe<Result>(unchecked: asObservable().compactMap(transform))
     }
 
     /// Keeps the value only if it satisfies `isIncluded`; otherwise the maybe completes empty.
@@ -149,8 +173,16 @@ extension Maybe {
     /// Runs side effects for the result and the lifetime of each subscription, with RxSwift
     /// 6's labels (`onNext` for the value); see
     /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
-    /// for the order and for what a throwing handler does. `onCompleted` runs after a value
-    /// too, since a success completes.
+    /// for the order and for what a throwing handler does.
+    ///
+    /// A maybe ends with one of three results, and each has its own handlers, as
+    /// ``subscribe(onSuccess:onError:onCompleted:onDisposed:)`` reports them: `onNext` and
+    /// `afterNext` for a value, `onError` and `afterError` for a failure, `onCompleted` and
+    /// `afterCompleted` for an empty completion. So `onCompleted` never runs after a value,
+    /// whether the value came during `subscribe` or later, and whoever subscribes. (RxSwift's
+    /// `Maybe.do` runs `onCompleted` after a value too, when the subscriber has not ended the
+    /// subscription at the value yet; RxJava's `doOnComplete` runs only for an empty maybe, as
+    /// here.) `onDispose` runs once per subscription, for any reason.
     ///
     /// ```
     /// maybe:   --(a|)
@@ -163,8 +195,8 @@ extension Maybe {
     ///   - afterNext: Runs with the value after it was forwarded; may throw.
     ///   - onError: Runs with the error before it is forwarded; may throw.
     ///   - afterError: Runs with the error after it was forwarded.
-    ///   - onCompleted: Runs before the completion is forwarded; may throw.
-    ///   - afterCompleted: Runs after the completion was forwarded.
+    ///   - onCompleted: Runs before an empty completion is forwarded; may throw.
+    ///   - afterCompleted: Runs after an empty completion was forwarded.
     ///   - onSubscribe: Runs before the maybe is subscribed.
     ///   - onSubscribed: Runs after it has been subscribed.
     ///   - onDispose: Runs once when the subscription ends, for any reason.
@@ -180,11 +212,24 @@ extension Maybe {
         onSubscribed: (@Sendable () -> Void)? = nil,
         onDispose: (@Sendable () -> Void)? = nil
     ) -> Maybe<Element> {
-        Maybe(unchecked: asObservable().do(
-            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
-            onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose
-        ))
+        let source = asObservable()
+        return Maybe(unchecked: Observable { observer in
+            // Per subscription: after a value, the completion is the success's end, not an
+            // empty maybe's.
+            let succeeded = Atomic(false)
+            let ifEmpty = { (handler: (@Sendable () throws -> Void)?) in
+                handler.map { handler in { @Sendable in if !succeeded.load(ordering: .acquiring) { try handler() } } }
+            }
+            return source.do(
+                onNext: { value in
+                    succeeded.store(true, ordering: .releasing)
+                    try onNext?(value)
+                },
+                afterNext: afterNext, onError: onError, afterError: afterError,
+                onCompleted: ifEmpty(onCompleted), afterCompleted: ifEmpty(afterCompleted),
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose
+            ).subscribe(observer)
+        })
     }
 
     /// Forgets the value: a ``Completable`` that completes when this maybe succeeds or
