@@ -105,6 +105,7 @@ func compareTimelines<Element: Equatable>(
     values: [Character: Element],
     resolution: Duration,
     at site: CallSite,
+    scope: MarbleScope? = nil,
     parse: () throws(MarbleError) -> [Recorded<Event<Element>>]
 ) {
     let expectedEvents: [Recorded<Event<Element>>]
@@ -124,6 +125,12 @@ func compareTimelines<Element: Equatable>(
         [Marbles.marks(of: expectedEvents, glyph: glyph), Marbles.marks(of: actual, glyph: glyph)],
         resolution: resolution
     )
+    let diagrams = [expected] + (scope?.diagrams ?? [])
+    let timed = diagrams.contains { (try? MarbleScanner.tokens(of: $0, resolution: resolution))?.contains { $0.glyph == nil } == true }
+    let picture = FailurePicture.write(
+        expected: expectedEvents, actual: actual, values: values, axis: timed ? .time(tick: resolution) : .ticks,
+        subscribed: scope?.subscribed ?? 0, inputs: scope?.pictureInputs ?? [], at: site
+    )
     reportFailure(
         """
         \(label)Timelines differ:
@@ -131,7 +138,7 @@ func compareTimelines<Element: Equatable>(
         actual:   \(lines[1])
         expected events: \(expectedEvents.map(\.debugDescription).joined(separator: ", "))
         actual events:   \(actual.map(\.debugDescription).joined(separator: ", "))
-        """,
+        """ + (picture.map { "\npicture: \($0)" } ?? ""),
         at: site
     )
 }

@@ -24,6 +24,12 @@ public final class MarbleScope {
     private var subscriptionTick: (tick: Int, diagram: String)?
     private var disposalTick: Int?
     private var checks: [() -> Void] = []
+    /// The inputs' diagrams, and how each draws itself in a failure picture.
+    private(set) var diagrams: [String] = []
+    private(set) var pictureInputs: [(inout MarbleDiagram) -> Void] = []
+
+    /// The tick the output is subscribed at.
+    var subscribed: Int { subscriptionTick?.tick ?? 0 }
 
     init(scheduler: TestScheduler, site: CallSite) {
         self.scheduler = scheduler
@@ -82,6 +88,10 @@ public final class MarbleScope {
     private func register<Element>(
         _ source: TestableObservable<Element>, _ diagram: String, _ subscriptions: [String]
     ) -> TestableObservable<Element> {
+        let kind = source.isCold ? "cold" : "hot"
+        let number = pictureInputs.count + 1
+        diagrams.append(diagram)
+        pictureInputs.append { $0.addInput(number == 1 ? kind : "\(kind) \(number)", source) }
         if let tick = source.subscriptionTick {
             if let first = subscriptionTick, first.tick != tick {
                 reportFailure("the '^' of \"\(diagram)\" is at tick \(tick), but the '^' of \"\(first.diagram)\" is at tick \(first.tick); "
@@ -152,7 +162,8 @@ public func expectMarbles<Output: Equatable & Sendable>(
     let scope = MarbleScope(scheduler: TestScheduler(resolution: resolution),
                             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     let actual = scope.run(test(scope).asObservable())
-    compareTimelines(actual, expected, values: values, resolution: resolution, at: scope.site) { () throws(MarbleError) in
+    compareTimelines(actual, expected, values: values, resolution: resolution, at: scope.site, scope: scope) {
+        () throws(MarbleError) in
         try Marbles.parse(expected, values: values, error: error, resolution: resolution).events
     }
 }
@@ -170,7 +181,8 @@ public func expectMarbles<Output: Equatable & Sendable>(
 ) {
     let scope = MarbleScope(scheduler: TestScheduler(resolution: resolution), site: CallSite(sourceLocation))
     let actual = scope.run(test(scope).asObservable())
-    compareTimelines(actual, expected, values: values, resolution: resolution, at: scope.site) { () throws(MarbleError) in
+    compareTimelines(actual, expected, values: values, resolution: resolution, at: scope.site, scope: scope) {
+        () throws(MarbleError) in
         try Marbles.parse(expected, values: values, error: error, resolution: resolution).events
     }
 }
@@ -187,7 +199,8 @@ public func expectMarbles(
     let scope = MarbleScope(scheduler: TestScheduler(resolution: resolution),
                             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     let actual = scope.run(test(scope).asObservable())
-    compareTimelines(actual, expected, values: [:], resolution: resolution, at: scope.site) { () throws(MarbleError) in
+    compareTimelines(actual, expected, values: [:], resolution: resolution, at: scope.site, scope: scope) {
+        () throws(MarbleError) in
         try Marbles.parse(expected, error: error, resolution: resolution).events
     }
 }
