@@ -16,11 +16,15 @@ import Testing
 /// running the test (a Swift Testing issue, or `XCTFail`) at the caller's line.
 ///
 /// - Parameters:
-///   - observer: The recorder returned by ``Streams/TestScheduler/start(created:subscribed:disposed:fileID:line:_:)``.
+///   - observer: The recorder returned by ``TestScheduler/start(created:subscribed:disposed:fileID:line:_:)``.
 ///   - expected: The expected timeline, in absolute ticks; time tokens count at the
 ///     scheduler's resolution.
 ///   - values: What each glyph stands for.
 ///   - error: The error that `#` stands for.
+///   - fileID: The file of the call, where a failure is reported.
+///   - filePath: The path of that file, for XCTest.
+///   - line: The line of the call, where a failure is reported.
+///   - column: The column of the call.
 public func expectMarbles<Element: Equatable>(
     _ observer: TestableObserver<Element>,
     _ expected: String,

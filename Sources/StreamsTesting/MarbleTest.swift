@@ -1,7 +1,7 @@
 import Streams
 import Testing
 
-/// The inputs of a one-line marble test, made from diagrams on one ``Streams/TestScheduler``.
+/// The inputs of a one-line marble test, made from diagrams on one `TestScheduler`.
 ///
 /// Hand one to the closure of ``expectMarbles(_:values:error:resolution:fileID:filePath:line:column:_:)``:
 ///
@@ -151,6 +151,10 @@ public final class MarbleScope {
 ///   - error: The error that `#` stands for in `expected`.
 ///   - resolution: The length of one tick, for time tokens and time operators.
 ///   - test: Makes the inputs and returns the expression under test.
+///   - fileID: The file of the call, where a failure is reported.
+///   - filePath: The path of that file, for XCTest.
+///   - line: The line of the call, where a failure is reported.
+///   - column: The column of the call.
 public func expectMarbles<Output: Equatable & Sendable>(
     _ expected: String,
     values: [Character: Output],
@@ -219,6 +223,12 @@ public func expectMarbles(
 ///   - expected: The output's timeline, in the same absolute ticks.
 ///   - values: What the glyphs of both diagrams stand for.
 ///   - subscriptions: The input's expected subscription diagrams, if the test checks them.
+///   - error: The error that `#` stands for.
+///   - resolution: The length of one tick, for time tokens and time operators.
+///   - fileID: The file of the call, where a failure is reported.
+///   - filePath: The path of that file, for XCTest.
+///   - line: The line of the call, where a failure is reported.
+///   - column: The column of the call.
 public func expectMarbles<Element: Equatable & Sendable>(
     hot input: String,
     _ transform: (Observable<Element>) -> any ObservableConvertibleType<Element>,

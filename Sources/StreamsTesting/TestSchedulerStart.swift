@@ -1,7 +1,7 @@
 import Streams
 import Synchronization
 
-/// RxTest's vocabulary on ``Streams/TestScheduler``: observers that record, hot and cold test
+/// RxTest's vocabulary on ``TestScheduler``: observers that record, hot and cold test
 /// observables from recorded events, and `start`.
 extension TestScheduler {
     /// Creates an observer that records every event with the tick it arrived at.
@@ -39,10 +39,12 @@ extension TestScheduler {
     ///   - subscribed: The tick at which the observer subscribes.
     ///   - disposed: The tick at which the subscription is disposed.
     ///   - create: Builds the observable under test.
+    ///   - fileID: The file of the call, named by a misuse error.
+    ///   - line: The line of the call, named by a misuse error.
     /// - Returns: The observer, with the events it received.
-    /// - Throws: ``Streams/TestSchedulerError/startedTwice(now:subscribed:location:)`` when the
+    /// - Throws: ``TestSchedulerError/startedTwice(now:subscribed:location:)`` when the
     ///   clock is already past `subscribed` (or the ticks are out of order), and the errors of
-    ///   ``Streams/TestScheduler/run()``.
+    ///   ``TestScheduler/run()``.
     public func start<Source: ObservableConvertibleType>(
         created: Int = 100,
         subscribed: Int = 200,

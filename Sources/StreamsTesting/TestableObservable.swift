@@ -3,10 +3,10 @@ import Synchronization
 
 /// A scripted observable for tests that logs when it was subscribed to and disposed.
 ///
-/// Made from recorded events by ``Streams/TestScheduler/createHotObservable(_:)`` and
-/// ``Streams/TestScheduler/createColdObservable(_:)``, or from a marble diagram by
-/// ``Streams/TestScheduler/createHotObservable(_:values:error:fileID:filePath:line:column:)`` and
-/// ``Streams/TestScheduler/createColdObservable(_:values:error:fileID:filePath:line:column:)``:
+/// Made from recorded events by ``TestScheduler/createHotObservable(_:)`` and
+/// ``TestScheduler/createColdObservable(_:)``, or from a marble diagram by
+/// ``TestScheduler/createHotObservable(_:values:error:fileID:filePath:line:column:)`` and
+/// ``TestScheduler/createColdObservable(_:values:error:fileID:filePath:line:column:)``:
 ///
 /// - **hot**: its events are scheduled once, at their absolute ticks, when it is created, and
 ///   reach whoever is subscribed at that tick (like a subject driven by the user);

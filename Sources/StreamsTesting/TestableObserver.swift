@@ -3,8 +3,8 @@ import Synchronization
 
 /// An observer that records each event with the virtual tick at which it arrived.
 ///
-/// Create one with ``Streams/TestScheduler/createObserver(_:)``, or get one back from
-/// ``Streams/TestScheduler/start(created:subscribed:disposed:fileID:line:_:)``.
+/// Create one with ``TestScheduler/createObserver(_:)``, or get one back from
+/// ``TestScheduler/start(created:subscribed:disposed:fileID:line:_:)``.
 public final class TestableObserver<Element: Sendable>: Sendable {
     let scheduler: TestScheduler
     private let recorded = Mutex<[Recorded<Event<Element>>]>([])

@@ -239,11 +239,14 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
                 subscriptions.append(text.trimmingCharacters(in: .whitespaces))
             }
         }
-        let outputs = labelled.filter { $0.isOutput }
+        // A binding's diagram ends with what it drives (`value:`, `relay:`, `calls:`).
+        let binds = operation?.text.hasPrefix("bind(") == true
+        let isOutput = { (line: Line) in line.isOutput || (binds && line.number == labelled.last?.number) }
+        let outputs = labelled.filter(isOutput)
         guard !outputs.isEmpty, let first = group.first, outputs.allSatisfy({ isTimeline($0.diagram) }) else { return nil }
         return DocDiagram(
             file: file, line: first.0,
-            inputs: labelled.filter { !$0.isOutput && $0.label != "subscriptions" },
+            inputs: labelled.filter { !isOutput($0) && $0.label != "subscriptions" },
             operation: operation?.text ?? "", operationNote: operation?.note ?? "", outputs: outputs,
             subscriptions: subscriptions
         )

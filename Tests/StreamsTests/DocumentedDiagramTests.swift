@@ -1,5 +1,5 @@
 import Foundation
-import StreamsTesting
+@testable import StreamsTesting
 import Testing
 
 /// Every marble diagram in the documentation — the doc comments of `Sources/Streams` and the
@@ -17,7 +17,7 @@ struct DocumentedDiagramTests {
 
     /// Where the diagrams' pictures are committed, and the command that redraws them.
     static let pictures = DocDiagram.root.appendingPathComponent("Sources/Streams/Streams.docc/Resources/Marbles")
-    static let redraw = "STREAMS_REDRAW_PICTURES=1 swift test --filter DocumentedDiagramTests"
+    static let redraw = "STREAMS_REDRAW_PICTURES=1 swift test --filter \"DocumentedDiagramTests|MarblePictureTests\""
 
     @Test("every diagram runs, matches what it documents, and shows the picture its run draws", arguments: diagrams)
     func runs(_ diagram: DocDiagram) throws {
@@ -40,6 +40,7 @@ struct DocumentedDiagramTests {
         let names = Self.diagrams.map(\.pictureName)
         #expect(Set(names).count == names.count, "picture names repeat: \(Dictionary(grouping: names) { $0 }.filter { $1.count > 1 }.keys.sorted())")
         let expected = Set(names.flatMap { name in MarbleAppearance.allCases.map { MarblePictures.fileName(name, $0) } })
+            .union([Self.failurePicture + ".svg"])
         let files = (try? FileManager.default.contentsOfDirectory(atPath: Self.pictures.path)) ?? []
         for file in files.sorted() where !expected.contains(file) {
             let path = Self.pictures.appendingPathComponent(file)
@@ -98,6 +99,33 @@ extension DocumentedDiagramTests {
     }
 }
 
+extension DocumentedDiagramTests {
+    /// The failure picture the testing guide shows, and where it is committed.
+    static let failurePicture = "testing-failure-picture"
+
+    @Test("the testing guide's failure picture is what a failing marble test draws")
+    func failurePictureOfTheGuide() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("streams-guide-failure-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let site = SourceLocation(fileID: "App/ThrottleTests.swift", filePath: "/App/ThrottleTests.swift", line: 12, column: 5)
+        FailurePicture.$directory.withValue(directory) {
+            withKnownIssue {
+                expectMarbles("-a--c--d-|", values: ["a": "a", "c": "c", "d": "d"], sourceLocation: site) { m in
+                    m.hot("-abc----d-|").throttle(.seconds(3), scheduler: m.scheduler)
+                }
+            } matching: { $0.description.contains("picture: \(directory.path)") }
+        }
+        let drawn = try String(contentsOf: directory.appendingPathComponent("App_ThrottleTests.swift-12.svg"), encoding: .utf8)
+        let committed = Self.pictures.appendingPathComponent(Self.failurePicture + ".svg")
+        if MarblePictures.isRedrawing {
+            try drawn.write(to: committed, atomically: true, encoding: .utf8)
+        } else {
+            #expect((try? String(contentsOf: committed, encoding: .utf8)) == drawn,
+                    "\(committed.path) is not what a failing test draws today; redraw it: \(Self.redraw)")
+        }
+    }
+}
+
 extension DocDiagram {
     /// Runs the inputs through what the diagram documents, expects every output line, and
     /// returns the picture of the run: the inputs as their test observables logged them (a cold
@@ -113,7 +141,7 @@ extension DocDiagram {
         }
         let context = DocInputs(scheduler: scheduler, inputs: sources, order: inputs.map(\.label))
         var results: [String: Observable<String>] = [:]
-        var observers: [(Line, TestableObserver<String>, disposed: Int?)] = []
+        var observers: [(Line, TestableObserver<String>, subscribed: Int, disposed: Int?)] = []
         for output in outputs {
             let expression = expression(of: output)
             guard let runner = DocRunners.runner(for: expression, in: file) else {
@@ -124,7 +152,8 @@ extension DocDiagram {
             results[expression] = result
             let observer = scheduler.createObserver(String.self)
             let subscription = SerialDisposable()
-            scheduler.scheduleAt(output.subscribedAt) {
+            let subscribedAt = subscriptionTick(of: output, sources)
+            scheduler.scheduleAt(subscribedAt) {
                 subscription.disposable = result.subscribe(AnyObserver { event in
                     observer.on(event)
                     if event.isStopEvent { subscription.dispose() }
@@ -136,10 +165,10 @@ extension DocDiagram {
                 disposed = output.diagram.filter { $0 != " " }.count
                 scheduler.scheduleAt(disposed!) { subscription.dispose() }
             }
-            observers.append((output, observer, disposed))
+            observers.append((output, observer, subscribedAt, disposed))
         }
         try scheduler.run()
-        for (output, observer, _) in observers {
+        for (output, observer, _, _) in observers {
             expectMarbles(observer, output.diagram, values: values(of: output), error: error(of: output),
                           sourceLocation: location(of: output))
         }
@@ -153,11 +182,17 @@ extension DocDiagram {
         for input in inputs {
             picture.addInput(input.label, sources[input.label]!, reference: isCold(input.label) ? tick(ofColumnOf: input) : nil)
         }
-        for (output, observer, disposed) in observers {
-            picture.addOutput(output.label, observer, subscribed: output.subscribedAt, disposed: disposed)
+        for (output, observer, subscribed, disposed) in observers {
+            picture.addOutput(output.label, observer, subscribed: subscribed, disposed: disposed)
             for (glyph, value) in values(of: output) where String(glyph) != value { picture.keys[value] = glyph }
         }
         return picture
+    }
+
+    /// When an output subscribes: where its note says, else at the `^` of the hot inputs, else at 0.
+    func subscriptionTick(of output: Line, _ sources: [String: TestableObservable<String>]) -> Int {
+        if output.note.contains("subscribed at") { return output.subscribedAt }
+        return inputs.lazy.compactMap { sources[$0.label]?.subscriptionTick }.first ?? 0
     }
 
     /// A cold line written away from the first column stands where it is subscribed, or where

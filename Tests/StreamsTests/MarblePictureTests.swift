@@ -37,6 +37,14 @@ struct MarblePictureTests {
         }
     }
 
+    @Test("StreamsTesting's documentation shows the flatMapLatest picture this run draws")
+    func documentedPicture() throws {
+        let pictures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/StreamsTesting/StreamsTesting.docc/Resources")
+        expectMarblePicture(try flatMapLatest(), named: "streamstesting-flatmaplatest", in: pictures,
+                            redrawCommand: DocumentedDiagramTests.redraw)
+    }
+
     @Test("the description says every lane, when it was subscribed and what it was never sent")
     func words() throws {
         let summary = try flatMapLatest().summary

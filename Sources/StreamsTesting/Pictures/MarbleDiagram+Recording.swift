@@ -24,6 +24,8 @@ extension MarbleDiagram {
         describe: (Element) -> String = { String(describing: $0) },
         reference: Int? = nil
     ) {
+        let first = lanes.count
+        defer { for index in first..<lanes.count { lanes[index].source = label } }
         let events = source.recordedEvents
         let subscriptions = source.subscriptions
         let deliveries = source.deliveries

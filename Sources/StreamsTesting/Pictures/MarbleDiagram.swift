@@ -1,5 +1,5 @@
 /// A marble diagram as a picture: lanes of events on one time axis, drawn as SVG from what a
-/// run on ``Streams/TestScheduler`` recorded.
+/// run on `TestScheduler` recorded.
 ///
 /// Build one from the test objects of a run: each test observable becomes its lanes (a hot one
 /// a lane with its subscription spans, a cold one a lane per subscription, starting where it was
@@ -96,6 +96,9 @@ public struct MarbleLane: Sendable, Equatable {
     public var isGhost: Bool
     /// A few words drawn after the label, such as "never subscribed".
     public var note: String?
+    /// The label of the test observable a lane of ``addInput(_:_:describe:reference:)`` shows:
+    /// the lanes of one cold source share it.
+    var source: String?
 
     /// Creates a lane.
     public init(

@@ -218,12 +218,17 @@ struct MarbleLayout {
     }
 
     /// The lane an inner lane branched from: the first lane if it was subscribed at that
-    /// tick, otherwise the nearest other lane that was, above before below.
+    /// tick, otherwise the nearest other lane that was, above before below. Another
+    /// subscription of the same source counts only if it ended at that tick (`retry`'s attempt
+    /// that failed); a second subscriber's run of a cold source branches from nothing.
     private static func parent(of index: Int, in rows: [Row]) -> Int? {
-        let tick = rows[index].lane.start
+        let lane = rows[index].lane
+        let tick = lane.start
         let alive = { (candidate: Int) -> Bool in
-            candidate != index && !rows[candidate].lane.isGhost && rows[candidate].lane.kind != .output
-                && rows[candidate].lane.subscriptions.contains { $0.subscribe <= tick && tick <= $0.unsubscribe }
+            let other = rows[candidate].lane
+            let sibling = lane.source != nil && other.source == lane.source
+            return candidate != index && !other.isGhost && other.kind != .output
+                && other.subscriptions.contains { $0.subscribe <= tick && tick <= $0.unsubscribe && (!sibling || $0.unsubscribe == tick) }
         }
         if alive(0) { return 0 }
         if let above = (0..<index).reversed().first(where: alive) { return above }

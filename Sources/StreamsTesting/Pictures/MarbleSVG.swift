@@ -47,12 +47,15 @@ struct MarbleSVG {
         self.palette = palette
     }
 
+    /// Pictures are shown a little larger than drawn, so that their 12-point text reads like
+    /// the page's text beside them.
+    static let scale = 1.25
     static let font = "ui-monospace, SFMono-Regular, Menlo, Consolas, DejaVu Sans Mono, Liberation Mono, monospace"
 
     mutating func document(title: String, description: String) -> String {
         let (width, height) = (layout.width, layout.height)
         out = [
-            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(n(width))" height="\#(n(height))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" font-family="\#(Self.font)">"#,
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(n(width * Self.scale))" height="\#(n(height * Self.scale))" viewBox="0 0 \#(n(width)) \#(n(height))" role="img" font-family="\#(Self.font)">"#,
             "<title>\(escape(title))</title>",
             "<desc>\(escape(description))</desc>",
         ]
