@@ -28,7 +28,7 @@ struct MarblePalette {
         case .light:
             MarblePalette(
                 background: "#ffffff", border: "#d2d2d7", text: "#1d1d1f", secondary: "#6e6e73", grid: "#ededf0",
-                band: "#0071e3", bandOpacity: "0.09", bandEdge: "#0071e3", operationFill: "#f5f5f7", error: "#c9001a", ghost: "#8e8e93",
+                band: "#0071e3", bandOpacity: "0.09", bandEdge: "#0071e3", operationFill: "#f5f5f7", error: "#c9001a", ghost: "#737378",
                 marbleText: "#1d1d1f",
                 fills: ["#ffb8bf", "#ffd29b", "#fbeb8c", "#b9eeb0", "#a6e4ee", "#b5c8ff", "#dcc0ff", "#f7bde6"],
                 strokes: ["#b8404f", "#b8731c", "#9a8410", "#3f8a36", "#1f8597", "#3d5cc0", "#7c4cc0", "#a8468c"]

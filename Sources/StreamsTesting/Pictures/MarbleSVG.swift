@@ -98,8 +98,11 @@ struct MarbleSVG {
     private mutating func bands(_ row: MarbleLayout.Row) {
         for subscription in row.lane.subscriptions {
             let left = layout.x(subscription.subscribe) - MarbleLayout.radius - 3
+            // A band ends after the events of its last tick, a fanned-out group included.
+            let lastGroup = row.groups.last { $0.first?.mark.tick == subscription.unsubscribe }?.last
+            let groupRight = lastGroup.map { $0.x + $0.width / 2 + 6 } ?? 0
             let right = subscription.unsubscribe == .max
-                ? row.x1 : max(layout.x(subscription.unsubscribe) + MarbleLayout.radius + 3, left + 8)
+                ? row.x1 : max(layout.x(subscription.unsubscribe) + MarbleLayout.radius + 3, groupRight, left + 8)
             let half = 15.0
             let points = [(left, row.y(at: left) - half), (right, row.y(at: right) - half),
                           (right, row.y(at: right) + half), (left, row.y(at: left) + half)]
