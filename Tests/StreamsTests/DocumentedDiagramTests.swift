@@ -74,6 +74,27 @@ struct DocumentedDiagramTests {
 }
 
 extension DocumentedDiagramTests {
+    @Test("a cold line that starts away from its subscription fails at its line")
+    func coldLineOffItsSubscription() throws {
+        // Maybe's flatMap as it was documented: x written one tick after it is subscribed.
+        let text = """
+            /// ```
+            /// maybe:   -(a|)       (x is cold)
+            /// x:         --(y|)
+            ///          flatMap { _ in x }
+            /// output:  ---(y|)
+            /// ```
+            """
+        let diagrams = DocDiagram.read("Sources/Streams/Traits/Maybe/MaybeOperators.swift", text)
+        try #require(diagrams.count == 1)
+        try withKnownIssue {
+            try diagrams[0].run()
+        } matching: { issue in
+            issue.sourceLocation?.line == 3
+                && issue.description.contains("the cold line `x:` starts at tick 2, but x is first subscribed at tick 1")
+        }
+    }
+
     @Test("a picture that is not what the code draws fails, naming the file and the command that redraws it",
           .disabled(if: MarblePictures.isRedrawing, "it would overwrite a committed picture"))
     func stalePicture() throws {
