@@ -114,6 +114,20 @@ struct MarblePictureTests {
         #expect(diagram.lanes[0].marks.map(\.isGhost) == [true, false, false, false], "150 came before the subscription")
     }
 
+    @Test("a diagram written with time progression labels its axis in time")
+    func timeAxis() throws {
+        let scheduler = TestScheduler(resolution: .milliseconds(10))
+        let source = scheduler.createHotObservable("-a 80ms b|")
+        let observer = try scheduler.start(created: 0, subscribed: 0) { source.delay(.milliseconds(20), scheduler: scheduler) }
+        var diagram = MarbleDiagram(title: "delay", operation: "delay(.milliseconds(20))", axis: .time(tick: .milliseconds(10)))
+        diagram.addInput("source", source)
+        diagram.addOutput("output", observer, subscribed: 0)
+        let layout = MarbleLayout(diagram)
+        #expect(layout.axisLabel(0) == "0" && layout.axisLabel(3) == "30ms" && layout.axisLabel(100) == "1s")
+        #expect(diagram.svg().contains(">100ms</text>") && diagram.svg().contains(">time</text>"))
+        #expect(diagram.summary.hasPrefix("Time runs left to right, in time, one tick being 10ms. source, hot, subscribed from 0 to 110ms: a at 10ms, b at 100ms, completed at 110ms."))
+    }
+
     @Test("a failing marble test draws expected and actual side by side and names the file")
     func failurePicture() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("streams-failure-picture-test-\(UUID())")
