@@ -1,7 +1,7 @@
 import Streams
 import Synchronization
 
-/// RxTest's vocabulary on ``Streams/TestScheduler``: observers that record, hot and cold test
+/// RxTest's vocabulary on ``TestScheduler``: observers that record, hot and cold test
 /// observables from recorded events, and `start`.
 ///
 /// As in RxTest, none of these throws. A mistake (a `start` whose subscription tick has passed,
@@ -63,6 +63,10 @@ extension TestScheduler {
     ///   - subscribed: The tick at which the observer subscribes.
     ///   - disposed: The tick at which the subscription is disposed.
     ///   - create: Builds the observable under test.
+    ///   - fileID: The file of the call, named by a misuse error.
+    ///   - filePath: The path of that file, where the test framework reports a misuse.
+    ///   - line: The line of the call, named by a misuse error.
+    ///   - column: The column of the call, where the test framework reports a misuse.
     /// - Returns: The observer, with the events it received.
     public func start<Source: ObservableConvertibleType>(
         created: Int = 100,

@@ -3,8 +3,8 @@ import Synchronization
 
 /// An observer that records each event with the virtual tick at which it arrived.
 ///
-/// Create one with ``Streams/TestScheduler/createObserver(_:)``, or get one back from
-/// ``Streams/TestScheduler/start(created:subscribed:disposed:fileID:filePath:line:column:_:)``.
+/// Create one with ``TestScheduler/createObserver(_:)``, or get one back from
+/// ``TestScheduler/start(created:subscribed:disposed:fileID:filePath:line:column:_:)``.
 /// As RxTest's, it goes wherever an observer does: `source.subscribe(observer)`,
 /// `source.bind(to: observer)`, `driver.drive(observer)` and `signal.emit(to: observer)`.
 public final class TestableObserver<Element: Sendable>: Sendable {

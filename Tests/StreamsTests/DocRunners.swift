@@ -59,6 +59,39 @@ enum DocRunners {
             _ = inputs.source.subscribe(onNext: { value.accept($0) })
             return value.asObservable()
         },
+        // Bindings, drawn as what they drive.
+        "bind(to: observer)": { inputs in
+            let subject = Subject<String>()
+            _ = inputs.source.bind(to: subject.asObserver())
+            return subject.asObservable()
+        },
+        "bind(to: subject)": { inputs in
+            let subject = Subject<String>()
+            _ = inputs.source.bind(to: subject)
+            return subject.asObservable()
+        },
+        "bind(to: replaySubject)": { inputs in
+            let subject = ReplaySubject<String>(bufferSize: 1)
+            _ = inputs.source.bind(to: subject)
+            return subject.asObservable()
+        },
+        "bind(to: value)": { inputs in
+            let value = BehaviorValue("x")
+            _ = inputs.source.bind(to: value)
+            return value.asObservable()
+        },
+        "bind(to: relay)": { inputs in
+            let relay = PublishValue<String>()
+            _ = inputs.source.bind(to: relay)
+            return relay.asObservable()
+        },
+        "bind(onNext:)": { inputs in
+            let calls = Subject<String>()
+            _ = inputs.source.bind(onNext: { calls.onNext($0) })
+            return calls.asObservable()
+        },
+        "TestingWithVirtualTime.md map { $0.uppercased() }": { $0.source.map { $0.uppercased() } },
+        "TestingWithVirtualTime.md flatMap { _ in ys }": { inputs in let ys = inputs["ys"]; return inputs.source.flatMap { _ in ys } },
         "just(a)": { _ in .just("a") },
         "of(a, b, c)": { _ in .of("a", "b", "c") },
         "from([a, b, c])": { _ in .from(["a", "b", "c"]) },

@@ -10,6 +10,7 @@ extension ObservableType {
     ///          ignoreElements()
     /// output:  -------|
     /// ```
+    /// ![ignoreElements(), drawn from a run](ignoreelements-ignoreelements)
     ///
     /// - Returns: An observable without values that ends as this one does.
     public func ignoreElements() -> Observable<Never> {

@@ -15,6 +15,7 @@ extension ObservableType {
     ///          retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 4), scheduler: scheduler)
     /// output:  -a--a---a-----a#
     /// ```
+    /// ![retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 4), scheduler: scheduler), drawn from a run](retrybackoff-retry-exponential-initial-seconds-1)
     ///
     /// Values are delivered on the source's thread; attempts after the first are subscribed
     /// on `scheduler`.

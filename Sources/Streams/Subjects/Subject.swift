@@ -13,6 +13,7 @@ import Synchronization
 /// early:    -a-b-c-|
 /// late:     -----c-|   (subscribed at tick 4, after b)
 /// ```
+/// ![early, late, drawn from a run](subject-subject)
 ///
 /// ## Threads
 ///

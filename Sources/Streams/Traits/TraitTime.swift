@@ -9,6 +9,7 @@ extension Maybe {
     ///          delay(.seconds(2))
     /// output:  ---(a|)
     /// ```
+    /// ![delay(.seconds(2)), drawn from a run](traittime-delay-seconds-2)
     ///
     /// - Parameters:
     ///   - dueTime: How much later the result is delivered.
@@ -47,6 +48,7 @@ extension Maybe {
     ///          timeout(.seconds(3))
     /// output:  ---#          (# = TimeoutError)
     /// ```
+    /// ![timeout(.seconds(3)), drawn from a run](traittime-timeout-seconds-3)
     ///
     /// - Parameters:
     ///   - dueTime: How long the maybe may take.
@@ -78,6 +80,7 @@ extension Completable {
     ///          delay(.seconds(2))
     /// output:  ---|
     /// ```
+    /// ![delay(.seconds(2)), drawn from a run](traittime-delay-seconds-2_2)
     ///
     /// - Parameters:
     ///   - dueTime: How much later the completion is delivered.
@@ -107,6 +110,7 @@ extension Completable {
     ///            timeout(.seconds(3), other: fallback)
     /// output:    ----|
     /// ```
+    /// ![timeout(.seconds(3), other: fallback), drawn from a run](traittime-timeout-seconds-3-other-fallback)
     ///
     /// - Parameters:
     ///   - dueTime: How long the completable may take.

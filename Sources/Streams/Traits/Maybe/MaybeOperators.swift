@@ -9,6 +9,7 @@ extension Maybe {
     ///          map { $0.uppercased() }
     /// output:  --(A|)
     /// ```
+    /// ![map { $0.uppercased() }, drawn from a run](maybeoperators-map-0-uppercased)
     ///
     /// - Parameter transform: Applied to the value; may throw.
     /// - Returns: A maybe of the transformed value.
@@ -47,6 +48,7 @@ extension Maybe {
     ///          filter { $0 != "b" }
     /// output:  --|
     /// ```
+    /// ![filter { $0 != "b" }, drawn from a run](maybeoperators-filter-0-b)
     ///
     /// - Parameter isIncluded: Decides whether the value is kept; may throw.
     /// - Returns: A maybe of the value, if it passed.
@@ -62,10 +64,11 @@ extension Maybe {
     ///
     /// ```
     /// maybe:   -(a|)       (x is cold)
-    /// x:         --(y|)
+    /// x:        --(y|)
     ///          flatMap { _ in x }
     /// output:  ---(y|)
     /// ```
+    /// ![flatMap { _ in x }, drawn from a run](maybeoperators-flatmap-in-x)
     ///
     /// - Parameter selector: Builds the next maybe from the value; may throw.
     /// - Returns: A maybe of the second maybe's value.
@@ -85,6 +88,7 @@ extension Maybe {
     ///            catch { _ in fallback }
     /// output:    ---|
     /// ```
+    /// ![catch { _ in fallback }, drawn from a run](maybeoperators-catch-in-fallback)
     ///
     /// - Parameter handler: Builds the replacement from the error; may throw.
     /// - Returns: A maybe that ends as this maybe or as the replacement.
@@ -99,6 +103,7 @@ extension Maybe {
     ///          catchAndReturn(x)
     /// output:  --(x|)
     /// ```
+    /// ![catchAndReturn(x), drawn from a run](maybeoperators-catchandreturn-x)
     ///
     /// - Parameter element: The value to succeed with instead of failing.
     /// - Returns: A maybe that never fails.
@@ -113,6 +118,7 @@ extension Maybe {
     ///          ifEmpty(default: x)
     /// output:  --(x|)
     /// ```
+    /// ![ifEmpty(default: x), drawn from a run](maybeoperators-ifempty-default-x)
     ///
     /// - Parameter default: The value to succeed with when there is none.
     /// - Returns: A single of this maybe's value or `default`.
@@ -128,6 +134,7 @@ extension Maybe {
     ///          ifEmpty(switchTo: network)
     /// output:  ---(x|)
     /// ```
+    /// ![ifEmpty(switchTo: network), drawn from a run](maybeoperators-ifempty-switchto-network)
     ///
     /// - Parameter other: The single to subscribe to when this maybe is empty.
     /// - Returns: A single of this maybe's value or `other`'s.
@@ -154,6 +161,7 @@ extension Maybe {
     ///                 -^!
     ///                 --^!
     /// ```
+    /// ![retry(3), drawn from a run](maybeoperators-retry-3)
     ///
     /// - Parameter maxAttemptCount: The most subscriptions to make, the first one included;
     ///   zero or more.
@@ -189,6 +197,7 @@ extension Maybe {
     ///          do(onNext: { log.append($0) })   (log: a)
     /// output:  --(a|)
     /// ```
+    /// ![do(onNext: { log.append($0) }), drawn from a run](maybeoperators-do-onnext-log-append-0)
     ///
     /// - Parameters:
     ///   - onNext: Runs with the value before it is forwarded; may throw.
@@ -240,6 +249,7 @@ extension Maybe {
     ///          asCompletable()
     /// output:  --|
     /// ```
+    /// ![asCompletable(), drawn from a run](maybeoperators-ascompletable)
     ///
     /// - Returns: The completable.
     public func asCompletable() -> Completable {
@@ -256,6 +266,7 @@ extension Single {
     ///          filter { $0 != "b" }
     /// output:  --|
     /// ```
+    /// ![filter { $0 != "b" }, drawn from a run](maybeoperators-filter-0-b_2)
     ///
     /// - Parameter isIncluded: Decides whether the value is kept; may throw.
     /// - Returns: A maybe of the value, if it passed.
@@ -271,10 +282,11 @@ extension Single {
     ///
     /// ```
     /// single:  -(a|)       (x is cold)
-    /// x:         --|
+    /// x:        --|
     ///          flatMapMaybe { _ in x }
     /// output:  ---|
     /// ```
+    /// ![flatMapMaybe { _ in x }, drawn from a run](maybeoperators-flatmapmaybe-in-x)
     ///
     /// - Parameter selector: Builds the maybe from the value; may throw.
     /// - Returns: A maybe of the second maybe's value.
@@ -299,6 +311,7 @@ extension Single {
     ///          asCompletable()
     /// output:  --|
     /// ```
+    /// ![asCompletable(), drawn from a run](maybeoperators-ascompletable_2)
     ///
     /// - Returns: The completable.
     public func asCompletable() -> Completable {

@@ -29,6 +29,7 @@ extension Single {
     ///          do(onSuccess: { log.append($0) })   (log: a)
     /// output:  --(a|)
     /// ```
+    /// ![do(onSuccess: { log.append($0) }), drawn from a run](singledo-do-onsuccess-log-append-0)
     ///
     /// The result's handlers run on the thread that produced the result; `onSubscribe` and
     /// `onSubscribed` on the subscribing thread, `onDispose` on the thread that ends the
