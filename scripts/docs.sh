@@ -64,7 +64,7 @@ PY
     status=1
   fi
   # The renderer asks every site for its theme settings; the defaults, without a 404.
-  [ -f "$out/$module/theme-settings.json" ] || echo '{"theme": {}}' >"$out/$module/theme-settings.json"
+  mkdir -p "$out/$module"; [ -f "$out/$module/theme-settings.json" ] || echo '{"theme": {}}' >"$out/$module/theme-settings.json"
   # docc prints its diagnostics; any warning or error fails the build.
   if grep -qE "^(warning|error):" "$log"; then
     grep -E -A4 "^(warning|error):" "$log" >&2

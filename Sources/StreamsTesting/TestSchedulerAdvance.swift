@@ -1,23 +1,28 @@
 import Streams
 
 /// RxTest's, combine-schedulers' and swift-clocks' ways to move the clock of a
-/// ``Streams/TestScheduler`` in a test: `advanceTo(300)`, `advance(by: .milliseconds(300))`,
+/// ``TestScheduler`` in a test: `advanceTo(300)`, `advance(by: .milliseconds(300))`,
 /// `advance(to: .seconds(2))`.
 ///
 /// Like RxTest's and combine-schedulers' own, none of them throws: a mistake is reported to the
 /// test framework that is running, at the caller's line. They are the throwing
-/// ``Streams/TestScheduler/advance(to:fileID:line:)`` and
-/// ``Streams/TestScheduler/advance(by:fileID:line:)`` of `Streams`, for code outside tests
+/// ``TestScheduler/advance(to:fileID:line:)`` and
+/// ``TestScheduler/advance(by:fileID:line:)`` of `Streams`, for code outside tests
 /// (the demo's clock), with the reporting of this library.
 extension TestScheduler {
     /// Runs every action due up to and including `tick`, then sets the clock there: RxTest's
     /// `advanceTo(_:)`.
     ///
-    /// A `tick` before ``Streams/TestScheduler/clock`` is reported at this line with
-    /// ``Streams/TestSchedulerError/clockMovedBackwards(now:target:location:)``, and the
+    /// A `tick` before `TestScheduler.clock` is reported at this line with
+    /// `TestSchedulerError.clockMovedBackwards`, and the
     /// clock stays where it is.
     ///
-    /// - Parameter tick: The tick to move the clock to.
+    /// - Parameters:
+    ///   - tick: The tick to move the clock to.
+    ///   - fileID: The file of the call, where a mistake is reported.
+    ///   - filePath: The path of that file, for the test framework.
+    ///   - line: The line of the call, where a mistake is reported.
+    ///   - column: The column of the call, for the test framework.
     public func advanceTo(
         _ tick: Int, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
@@ -40,7 +45,12 @@ extension TestScheduler {
     /// scheduler.advance(by: .milliseconds(299))   // tick 299
     /// ```
     ///
-    /// - Parameter duration: How far to move the clock; zero or more.
+    /// - Parameters:
+    ///   - duration: How far to move the clock; zero or more.
+    ///   - fileID: The file of the call, where a mistake is reported.
+    ///   - filePath: The path of that file, for the test framework.
+    ///   - line: The line of the call, where a mistake is reported.
+    ///   - column: The column of the call, for the test framework.
     public func advance(
         by duration: Duration = .zero,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -50,14 +60,19 @@ extension TestScheduler {
         reportingMisuse(at: site) { () throws(TestSchedulerError) in try advance(by: ticks, fileID: fileID, line: line) }
     }
 
-    /// Moves the clock to the virtual time `time` (``Streams/TestScheduler/now`` is the time
+    /// Moves the clock to the virtual time `time` (`TestScheduler.now` is the time
     /// so far), running every action due up to and including it: combine-schedulers' and
     /// swift-clocks' `advance(to:)`.
     ///
-    /// `time` must be a whole number of ticks, and not before ``Streams/TestScheduler/now``;
+    /// `time` must be a whole number of ticks, and not before `TestScheduler.now`;
     /// either mistake is reported at this line, and the clock does not move.
     ///
-    /// - Parameter time: The virtual time to move the clock to, from tick 0.
+    /// - Parameters:
+    ///   - time: The virtual time to move the clock to, from tick 0.
+    ///   - fileID: The file of the call, where a mistake is reported.
+    ///   - filePath: The path of that file, for the test framework.
+    ///   - line: The line of the call, where a mistake is reported.
+    ///   - column: The column of the call, for the test framework.
     public func advance(
         to time: Duration,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

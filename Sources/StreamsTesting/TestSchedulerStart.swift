@@ -31,8 +31,8 @@ extension TestScheduler {
     /// Runs every scheduled action, moving the clock to each one's tick, until none is left:
     /// RxTest's `start()`.
     ///
-    /// It is ``Streams/TestScheduler/run()`` reporting instead of throwing: a schedule that
-    /// never ends (an `interval` nobody disposes) stops after ``Streams/TestScheduler/stepLimit``
+    /// It is `TestScheduler.run()` reporting instead of throwing: a schedule that
+    /// never ends (an `interval` nobody disposes) stops after `TestScheduler.stepLimit`
     /// actions, and an action scheduled in the past is dropped; either is reported at this line.
     public func start(
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -54,9 +54,9 @@ extension TestScheduler {
     /// A scheduler may be started again later, at ticks after its clock (a retry at 1000 after
     /// a first request at 0); a `created` tick that has passed means "create now". A
     /// `subscribed` tick that has passed is a mistake, reported at this line with
-    /// ``Streams/TestSchedulerError/startedTwice(now:subscribed:location:)``: the usual one is a
+    /// `TestSchedulerError.startedTwice`: the usual one is a
     /// second `start` with the default ticks, which would record nothing. The errors of
-    /// ``Streams/TestScheduler/run()`` are reported at this line too.
+    /// `TestScheduler.run()` are reported at this line too.
     ///
     /// - Parameters:
     ///   - created: The tick at which `create` is called.

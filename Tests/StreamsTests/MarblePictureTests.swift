@@ -12,7 +12,7 @@ struct MarblePictureTests {
         let source = scheduler.createHotObservable("-a-b------|")
         let x = scheduler.createColdObservable("-1---2|")
         let y = scheduler.createColdObservable("-3--4|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.flatMapLatest { $0 == "a" ? x : y } }
+        let observer = scheduler.start(created: 0, subscribed: 0) { source.flatMapLatest { $0 == "a" ? x : y } }
         var diagram = MarbleDiagram(title: "flatMapLatest", operation: "flatMapLatest")
         diagram.addInput("source", source)
         diagram.addInput("x", x, reference: 1)
@@ -73,7 +73,7 @@ struct MarblePictureTests {
         let source = scheduler.createHotObservable("-a-b------|")
         let x = scheduler.createColdObservable("-1---2|")
         let y = scheduler.createColdObservable("-3--4|")
-        _ = try scheduler.start(created: 0, subscribed: 0) { source.flatMapFirst { $0 == "a" ? x : y } }
+        _ = scheduler.start(created: 0, subscribed: 0) { source.flatMapFirst { $0 == "a" ? x : y } }
         var diagram = MarbleDiagram(title: "flatMapFirst")
         diagram.addInput("y", y, reference: 3)
         #expect(diagram.lanes.count == 1)
@@ -85,7 +85,7 @@ struct MarblePictureTests {
     func groupsAndColours() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("----c-d-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.startWith("a", "b") }
+        let observer = scheduler.start(created: 0, subscribed: 0) { source.startWith("a", "b") }
         var diagram = MarbleDiagram(title: "startWith", operation: #"startWith("a", "b")"#)
         diagram.addInput("source", source)
         diagram.addOutput("output", observer, subscribed: 0)
@@ -104,7 +104,7 @@ struct MarblePictureTests {
     func rxTestTicks() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .completed(300)])
-        let observer = try scheduler.start { source.map { $0 * 10 } }
+        let observer = scheduler.start { source.map { $0 * 10 } }
         var diagram = MarbleDiagram(title: "map", operation: "map { $0 * 10 }")
         diagram.addInput("source", source)
         diagram.addOutput("output", observer, subscribed: 200)
@@ -118,7 +118,7 @@ struct MarblePictureTests {
     func timeAxis() throws {
         let scheduler = TestScheduler(resolution: .milliseconds(10))
         let source = scheduler.createHotObservable("-a 80ms b|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.delay(.milliseconds(20), scheduler: scheduler) }
+        let observer = scheduler.start(created: 0, subscribed: 0) { source.delay(.milliseconds(20), scheduler: scheduler) }
         var diagram = MarbleDiagram(title: "delay", operation: "delay(.milliseconds(20))", axis: .time(tick: .milliseconds(10)))
         diagram.addInput("source", source)
         diagram.addOutput("output", observer, subscribed: 0)

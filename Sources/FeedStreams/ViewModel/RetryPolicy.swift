@@ -9,7 +9,7 @@ import Streams
 ///
 /// where `u` in `0..<1` comes from ``seed``, the page and `n`, so a test on virtual time sees the
 /// same delays on every run, while two feeds with different seeds do not retry in lock-step.
-/// The computation is `Streams`' ``Streams/RetryBackoff``, the back-off of the `retry` operator
+/// The computation is `Streams`' `RetryBackoff`, the back-off of the `retry` operator
 /// (``backoff(forPage:)``), so a request outside the feed retries the same way. When the server
 /// named a time to wait (``FeedError/retryAfter``, as `Retry-After` does), the feed waits at
 /// least that long.

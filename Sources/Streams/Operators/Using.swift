@@ -15,6 +15,7 @@ extension Observable {
     ///          using({ token }, observableFactory: { _ in source })   (token disposed at 5)
     /// output:  -a-b-|
     /// ```
+    /// ![using({ token }, observableFactory: { _ in source }), drawn from a run](using-using-token-observablefactory-in-source)
     ///
     /// Events are delivered on the thread of the sequence; the resource is disposed on the
     /// thread that ends the subscription.

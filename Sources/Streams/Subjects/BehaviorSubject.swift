@@ -13,6 +13,7 @@
 /// early:    xa--b---c-|
 /// late:     -----b--c-|   (subscribed at tick 5: replays b at once)
 /// ```
+/// ![BehaviorSubject(value: x), drawn from a run](behaviorsubject-behaviorsubject-value-x)
 ///
 /// ## Threads
 ///

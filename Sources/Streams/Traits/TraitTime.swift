@@ -31,6 +31,7 @@ extension Maybe {
     /// output:         ---(a|)
     /// subscriptions:  --^!
     /// ```
+    /// ![delaySubscription(.seconds(2)), drawn from a run](traittime-delaysubscription-seconds-2)
     ///
     /// - Parameters:
     ///   - dueTime: How long to wait before subscribing.

@@ -10,7 +10,7 @@
 /// @Test func throttlePicture() throws {
 ///     let scheduler = TestScheduler()
 ///     let source = scheduler.createHotObservable("-abc----d-|")
-///     let observer = try scheduler.start(created: 0, subscribed: 0) {
+///     let observer = scheduler.start(created: 0, subscribed: 0) {
 ///         source.throttle(.seconds(3), scheduler: scheduler)
 ///     }
 ///     var diagram = MarbleDiagram(title: "throttle", operation: "throttle(.seconds(3))")

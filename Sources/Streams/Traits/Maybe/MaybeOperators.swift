@@ -32,6 +32,8 @@ extension Maybe {
     ///          compactMap { Int($0) }
     /// output:  --|
     /// ```
+    /// ![compactMap { Int($0) }, drawn from a run](maybeoperators-compactmap-int-0)
+    /// ![compactMap { Int($0) }, drawn from a run](maybeoperators-compactmap-int-0_2)
     ///
     /// - Parameter transform: Applied to the value; returns `nil` to drop it; may throw.
     /// - Returns: A maybe of the transformed value, if there is one.

@@ -19,6 +19,8 @@ extension Maybe {
     ///          zip { $0 + $1 }
     /// output:  -|
     /// ```
+    /// ![zip { $0 + $1 }, drawn from a run](maybezip-zip-0-1)
+    /// ![zip { $0 + $1 }, drawn from a run](maybezip-zip-0-1_2)
     ///
     /// `resultSelector` runs, and the result is delivered, on the thread of the maybe that
     /// ended it.
@@ -48,6 +50,7 @@ extension Maybe {
     ///          zip { $0 + $1 + $2 }
     /// output:  ---(A|)      (A = a1x)
     /// ```
+    /// ![zip { $0 + $1 + $2 }, drawn from a run](maybezip-zip-0-1-2)
     ///
     /// - Parameters:
     ///   - a: The first maybe.
@@ -74,6 +77,7 @@ extension Maybe {
     ///          zip
     /// output:  ---(A|)      (A = (a, 1))
     /// ```
+    /// ![zip, drawn from a run](maybezip-zip)
     ///
     /// - Parameters:
     ///   - a: The first maybe.
@@ -98,6 +102,7 @@ extension Maybe {
     ///          zip
     /// output:  ---(A|)      (A = (a, 1, x))
     /// ```
+    /// ![zip, drawn from a run](maybezip-zip_2)
     ///
     /// - Parameters:
     ///   - a: The first maybe.
@@ -125,6 +130,7 @@ extension Maybe {
     ///          zip([first, second])
     /// output:  ---(A|)      (A = [a, 1])
     /// ```
+    /// ![zip([first, second]), drawn from a run](maybezip-zip-first-second)
     ///
     /// The result is delivered on the thread of the maybe that ended it.
     ///
