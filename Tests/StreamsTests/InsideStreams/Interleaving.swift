@@ -43,11 +43,9 @@ struct Interleaving: Equatable, Sendable {
         self.steps = steps
     }
 
-    /// The threads, in the order they first took a step.
+    /// The threads, by name (`thread 1` left of `thread 2`, whichever moved first).
     var lanes: [String] {
-        var lanes: [String] = []
-        for step in steps where !lanes.contains(step.lane) { lanes.append(step.lane) }
-        return lanes
+        Set(steps.map(\.lane)).sorted()
     }
 
     /// Each lane's texts, in order: what the tests compare.
@@ -104,10 +102,17 @@ struct InterleavingPicture {
         }
         func rowY(_ row: Int) -> Double { Self.firstRow + Double(row) * Self.rowHeight }
 
-        let width = Self.axisWidth + Double(lanes.count) * (laneWidth + Self.laneGap)
+        let legend = self.legend
+        let mark = isFailure ? "✗" : "✓"
+        // Wide enough for the lanes, and for the outcome and the legend under them (a monospaced
+        // character is about 0.62 of the font size wide).
+        let width = max(
+            Self.axisWidth + Double(lanes.count) * (laneWidth + Self.laneGap),
+            Self.axisWidth + Double("\(mark) \(outcome)".count) * 13 * 0.62 + 24,
+            Self.axisWidth + Double(legend.count) * 11 * 0.62 + 24
+        )
         let lastRow = rowY(steps.count - 1)
         let outcomeY = lastRow + Self.rowHeight + 8
-        let legend = self.legend
         let height = outcomeY + (legend.isEmpty ? 24 : 44)
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width * 1.25))" height="\(n(height * 1.25))" \
@@ -153,7 +158,6 @@ struct InterleavingPicture {
                 out += text(label(step), x: x + 10, y: rowY(row), size: 12, fill: palette.text)
             }
         }
-        let mark = isFailure ? "✗" : "✓"
         out += text("\(mark) \(outcome)", x: Self.axisWidth, y: outcomeY, size: 13,
                     fill: isFailure ? palette.error : palette.success, bold: true)
         if !legend.isEmpty {
@@ -181,8 +185,8 @@ struct InterleavingPicture {
 
     private var legend: String {
         var items: [String] = []
-        if !lockSpans.isEmpty { items.append("bar: the thread holds the lock") }
-        if interleaving.steps.contains(where: { $0.kind == .delivery }) { items.append("rounded: an observer runs") }
+        if !lockSpans.isEmpty { items.append("bar beside a lane: that thread holds the lock") }
+        if interleaving.steps.contains(where: { $0.kind == .delivery }) { items.append("rounded box: an observer runs") }
         return items.joined(separator: " · ")
     }
 
