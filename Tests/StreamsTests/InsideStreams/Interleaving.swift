@@ -1,4 +1,5 @@
 import Foundation
+import StreamsTesting
 import Testing
 
 /// What threads did, step by step, in the order they did it: a run recorded by a ``Choreography``.
@@ -57,11 +58,6 @@ struct Interleaving: Equatable, Sendable {
 /// A picture of an interleaving: one column per thread, one row per step, time running down,
 /// and the outcome under it. Deterministic: the same interleaving draws the same bytes.
 struct InterleavingPicture {
-    enum Appearance: CaseIterable {
-        case light
-        case dark
-    }
-
     let title: String
     let interleaving: Interleaving
     /// What the run ended with, in words.
@@ -72,7 +68,7 @@ struct InterleavingPicture {
     private struct Palette {
         let background, border, text, secondary, grid, box, delivery, deliveryText, lock, error, success: String
 
-        static func of(_ appearance: Appearance) -> Palette {
+        static func of(_ appearance: MarbleAppearance) -> Palette {
             switch appearance {
             case .light:
                 Palette(background: "#ffffff", border: "#d2d2d7", text: "#1d1d1f", secondary: "#6e6e73", grid: "#ededf0",
@@ -92,7 +88,7 @@ struct InterleavingPicture {
     private static let rowHeight = 32.0
     private static let boxHeight = 24.0
 
-    func svg(_ appearance: Appearance) -> String {
+    func svg(_ appearance: MarbleAppearance) -> String {
         let palette = Palette.of(appearance)
         let lanes = interleaving.lanes
         let steps = interleaving.steps
@@ -231,32 +227,13 @@ struct InterleavingPicture {
 }
 
 /// Expects the committed pictures `name.svg` and `name~dark.svg` of the Inside Streams series to
-/// be what `picture` draws today; with `STREAMS_REDRAW_PICTURES=1` in the environment it writes
-/// them instead (`STREAMS_REDRAW_PICTURES=1 swift test --filter InterleavingTests`).
+/// be what `picture` draws today (`STREAMS_REDRAW_PICTURES=1 swift test --filter InterleavingTests`
+/// redraws them).
 func expectPicture(_ picture: InterleavingPicture, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/Streams/Streams.docc/Resources/InsideStreams")
-    let redraw = ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["STREAMS_REDRAW_PICTURES"] ?? "")
-    for appearance in InterleavingPicture.Appearance.allCases {
-        let file = directory.appendingPathComponent(appearance == .dark ? "\(name)~dark.svg" : "\(name).svg")
-        let drawn = picture.svg(appearance)
-        let committed = try? String(contentsOf: file, encoding: .utf8)
-        guard committed != drawn else { continue }
-        if redraw {
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try drawn.write(to: file, atomically: true, encoding: .utf8)
-            } catch {
-                Issue.record("could not write \(file.path): \(error)", sourceLocation: sourceLocation)
-            }
-        } else {
-            let missing = committed == nil ? " (there is no such file)" : ""
-            Issue.record(
-                Comment(rawValue: "\(file.path) is not what this run draws\(missing); if the change is intended, "
-                    + "redraw it: STREAMS_REDRAW_PICTURES=1 swift test --filter InterleavingTests"),
-                sourceLocation: sourceLocation
-            )
-        }
-    }
+    expectPicture(named: name, in: directory,
+                  redrawCommand: "STREAMS_REDRAW_PICTURES=1 swift test --filter InterleavingTests",
+                  sourceLocation: sourceLocation, drawing: picture.svg)
 }
