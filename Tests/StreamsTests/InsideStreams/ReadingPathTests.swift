@@ -62,6 +62,24 @@ struct ReadingPathTests {
         }
     }
 
+    @Test("every code block of the series is a checked excerpt of a file or a Swift block that compiles: none is skipped, none is another language")
+    func everyQuoteChecked() throws {
+        var excerpts = 0
+        for chapter in try chapters() {
+            let lines = try read("\(Self.series)/\(chapter.name).md").split(separator: "\n", omittingEmptySubsequences: false)
+            var inBlock = false
+            for (index, line) in lines.enumerated() where line.hasPrefix("```") {
+                defer { inBlock.toggle() }
+                guard !inBlock else { continue }
+                let marker = index > 0 ? lines[index - 1] : ""
+                #expect(line == "```swift", "\(chapter.name).md:\(index + 1) opens a block that is not Swift, so nothing checks it")
+                #expect(!marker.contains("example: skip"), "\(chapter.name).md:\(index): a quote of the series must not be skipped")
+                if marker.hasPrefix("<!-- example: excerpt of ") { excerpts += 1 }
+            }
+        }
+        #expect(excerpts >= 50, "the chapters quote the source in \(excerpts) checked excerpts")
+    }
+
     @Test("the Streams landing page and the README link the series as the place to start reading the code")
     func linked() throws {
         #expect(try read("Sources/Streams/Streams.docc/Streams.md").contains("<doc:InsideStreams>"))
