@@ -258,7 +258,8 @@ struct DocExamplesToolTests {
         let map = try String(contentsOf: package.appendingPathComponent("Sources/Streams/Operators/Map.swift"), encoding: .utf8)
         // A copy of the package with every file the article quotes, and Map.swift as given.
         var quotedFiles: [String: String] = [:]
-        for line in article.split(separator: "\n") where line.hasPrefix("<!-- example: excerpt of ") {
+        for line in article.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
+        where line.hasPrefix("<!-- example: excerpt of ") {
             let path = line.dropFirst("<!-- example: excerpt of ".count).dropLast(" -->".count)
             quotedFiles[String(path)] = try String(contentsOf: package.appendingPathComponent(String(path)), encoding: .utf8)
         }

@@ -33,7 +33,8 @@ struct ReadingPathTests {
             #expect(text.contains("Chapter \(index + 1) of <doc:InsideStreams>"), "\(chapter.name).md")
             let next = index + 1 < chapters.count ? "Next: <doc:\(chapters[index + 1].name)>." : "<doc:InsideStreams>."
             #expect(text.contains(next), "\(chapter.name).md ends with \(next)")
-            #expect(text.contains("## Exercise") && text.contains("### Answer"), "\(chapter.name).md has an exercise and its answer")
+            #expect(text.contains("## Exercise") && text.contains("### Answer") && text.contains("@Tab(\"The answer\")"),
+                    "\(chapter.name).md has an exercise, and its answer behind a tab")
         }
     }
 
@@ -68,10 +69,11 @@ struct ReadingPathTests {
         for chapter in try chapters() {
             let lines = try read("\(Self.series)/\(chapter.name).md").split(separator: "\n", omittingEmptySubsequences: false)
             var inBlock = false
-            for (index, line) in lines.enumerated() where line.hasPrefix("```") {
+            // The answers sit in a tab, indented: read each line without its indentation.
+            for (index, line) in lines.map({ $0.trimmingCharacters(in: .whitespaces) }).enumerated() where line.hasPrefix("```") {
                 defer { inBlock.toggle() }
                 guard !inBlock else { continue }
-                let marker = index > 0 ? lines[index - 1] : ""
+                let marker = index > 0 ? lines[index - 1].trimmingCharacters(in: .whitespaces) : ""
                 #expect(line == "```swift", "\(chapter.name).md:\(index + 1) opens a block that is not Swift, so nothing checks it")
                 #expect(!marker.contains("example: skip"), "\(chapter.name).md:\(index): a quote of the series must not be skipped")
                 if marker.hasPrefix("<!-- example: excerpt of ") { excerpts += 1 }
