@@ -32,7 +32,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = os.path.join(ROOT, ".build", "docs")
 SHOTS = os.path.join(ROOT, ".build", "browser-check")
 
-# (screenshot name, page path): the symbol pages the issue names and three guides.
+# (screenshot name, page path): the symbol pages the issue names, three guides, and the three
+# Inside Streams chapters with pictures of both kinds (lanes of threads, marbles).
 PAGES = [
     ("throttle", "/Streams/documentation/streams/observabletype/throttle(_:latest:scheduler:)"),
     ("flatMapLatest", "/Streams/documentation/streams/observabletype/flatmaplatest(_:)"),
@@ -41,6 +42,9 @@ PAGES = [
     ("guide-FlatMap", "/Streams/documentation/streams/flatmap"),
     ("guide-GettingStarted", "/Streams/documentation/streams/gettingstarted"),
     ("guide-TestingWithVirtualTime", "/Streams/documentation/streams/testingwithvirtualtime"),
+    ("inside-TheMutexRule", "/Streams/documentation/streams/themutexrule"),
+    ("inside-SerialDelivery", "/Streams/documentation/streams/serialdelivery"),
+    ("inside-MergeAndTheFastPath", "/Streams/documentation/streams/mergeandthefastpath"),
     ("StreamsTesting", "/StreamsTesting/documentation/streamstesting"),
     ("FeedStreams", "/FeedStreams/documentation/feedstreams"),
 ]

@@ -13,9 +13,9 @@
 /// - `continues`: the block shares the scope of the block before it in the same file, so it
 ///   can use what that block declared.
 /// - `skip: reason`: the block is not compiled; the reason is required.
-/// - `excerpt of Tests/…/File.swift`: the block is not compiled here because it is quoted
-///   from that test file, which compiles and runs it; a test checks that the file still holds
-///   the block's lines.
+/// - `excerpt of Sources/…/File.swift` (or `Tests/…`): the block is not compiled here because
+///   it is quoted from that file, which is compiled (and, for a test, run) as it is; the quote
+///   is checked line by line against the file when the examples are generated (see `Excerpt`).
 public struct ExampleMarker: Equatable {
     enum Scope: Equatable {
         case declarations
@@ -32,7 +32,7 @@ public struct ExampleMarker: Equatable {
 
     static let vocabulary =
         "<!-- example: [declarations | statements] [in Context] [continues] -->, "
-        + "<!-- example: skip: reason -->, or <!-- example: excerpt of Tests/Target/File.swift -->"
+        + "<!-- example: skip: reason -->, or <!-- example: excerpt of Sources/Target/File.swift -->"
 
     /// Reads the text after `example:` in a marker comment.
     init(_ text: String) {

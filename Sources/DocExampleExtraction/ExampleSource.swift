@@ -36,11 +36,7 @@ public struct ExampleSource {
             } else if let reason = block.marker.skipReason {
                 body += "\n// \(displayPath):\(block.fenceLine) is not compiled: \(reason)\n"
             } else if let path = block.marker.excerptPath {
-                if let problem = unreadableExcerpt(path) {
-                    body += error(problem, at: block.markerLine)
-                } else {
-                    body += excerptTest(block, quotedFrom: path)
-                }
+                body += checkedExcerpt(block, quotedFrom: path)
             } else if block.marker.continues {
                 guard !units.isEmpty else {
                     body += error("`continues` needs a compiled block above it in this file", at: block.markerLine)
@@ -136,32 +132,38 @@ public struct ExampleSource {
             + "#sourceLocation()\n"
     }
 
-    private func excerptTest(_ block: ExampleBlock, quotedFrom path: String) -> String {
-        let name = "example_\(Self.identifier(displayPath))_\(block.fenceLine)_excerpt"
-        let lines = block.lines.map(Self.literal).joined(separator: ",\n        ")
-        return """
-
-            @Test(\(Self.literal("\(displayPath):\(block.fenceLine) is quoted from \(path)")))
-            func \(name)() {
-                expectExcerpt([
-                    \(lines)
-                ], of: \(Self.literal(path)), in: \(Self.literal(packageDirectory)),
-                   marker: \(docLine(block.markerLine)), at: \(docLine(block.firstCodeLine)))
-            }
-
-            """
+    /// An excerpt is checked here, as the examples are generated: it is not compiled (the file
+    /// it quotes compiles it), and a line that is not in its place in that file becomes a
+    /// compiler error at the Markdown line, so the build fails there.
+    private func checkedExcerpt(_ block: ExampleBlock, quotedFrom path: String) -> String {
+        if let problem = unreadableExcerpt(path) {
+            return error(problem, at: block.markerLine)
+        }
+        let file: String
+        do {
+            file = try String(contentsOfFile: packageDirectory + "/" + path, encoding: .utf8)
+        } catch {
+            return self.error("`excerpt of \(path)`: \(path) cannot be read: \(error.localizedDescription)", at: block.markerLine)
+        }
+        if let mismatch = Excerpt(path: path, lines: block.lines).mismatch(in: file) {
+            return error(mismatch.problem + "; copy the file's lines into the quote, or change what the text says", at: block.firstCodeLine + mismatch.line)
+        }
+        return "\n// \(Self.literal(displayPath)), line \(block.fenceLine), quotes \(Self.literal(path)): checked line by line when this file was generated\n"
     }
 
-    /// What is wrong with the path of an `excerpt of` marker, if the file it names cannot be
-    /// read: said at the marker's line, as a compiler error, rather than as a test's I/O error.
+    /// What is wrong with the path of an `excerpt of` marker, if it names no readable file of the
+    /// package: said at the marker's line, as a compiler error.
     private func unreadableExcerpt(_ path: String) -> String? {
+        let hint = "name the file the block is quoted from, relative to the package (Sources/Streams/Operators/Map.swift)"
+        if path.hasPrefix("/") || path.split(separator: "/").contains("..") {
+            return "`excerpt of \(path)`: the path leaves the package; \(hint)"
+        }
         let file = packageDirectory + "/" + path
         var isDirectory: ObjCBool = false
         guard !FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) || isDirectory.boolValue
                 || !FileManager.default.isReadableFile(atPath: file) else { return nil }
         let what = isDirectory.boolValue ? "is a folder, not a file" : "is not a file this package has"
-        return "`excerpt of \(path)`: \(path) \(what); name the test file the block is quoted from, "
-            + "relative to the package (Tests/StreamsTests/ViewModelPortTests.swift)"
+        return "`excerpt of \(path)`: \(path) \(what); \(hint)"
     }
 
     private func docLine(_ line: Int) -> String {

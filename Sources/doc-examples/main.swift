@@ -13,8 +13,10 @@
 //     <!-- example: statements -->                      or `declarations`: overrides the guess
 //     <!-- example: continues -->                       shares the scope of the block above
 //     <!-- example: skip: why it cannot compile -->     not compiled; the reason is required
-//     <!-- example: excerpt of Tests/X/File.swift -->   quoted from a test file, which runs it;
-//                                                       a path that names no file is an error there
+//     <!-- example: excerpt of Sources/X/File.swift --> quoted from a file of the package (a source
+//                                                       or a test), checked line by line against it
+//                                                       here; a line not in its place, or a path that
+//                                                       names no file, is a compiler error at its line
 //
 // A block without a comment compiles on its own, as declarations if every top-level line
 // starts a declaration and as statements otherwise. Statements run when a comment in them says
@@ -49,8 +51,11 @@ while let markdownPath = arguments.popFirst(), let outputPath = arguments.popFir
         packageDirectory: packageDirectory,
         blocks: ExampleBlock.all(in: markdown)
     )
+    let rendered = source.render()
+    // Unchanged output is left alone, so that its mtime does not make the tests recompile.
+    if (try? String(contentsOfFile: outputPath, encoding: .utf8)) == rendered { continue }
     do {
-        try source.render().write(toFile: outputPath, atomically: true, encoding: .utf8)
+        try rendered.write(toFile: outputPath, atomically: true, encoding: .utf8)
     } catch {
         FileHandle.standardError.write(Data("doc-examples: cannot write \(outputPath): \(error)\n".utf8))
         exit(1)

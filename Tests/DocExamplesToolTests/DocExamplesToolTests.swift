@@ -150,23 +150,141 @@ struct DocExamplesToolTests {
                                        blocks: ExampleBlock.all(in: markdown)).render()
             #expect(source.contains("""
                 #sourceLocation(file: "/p/README.md", line: 3)
-                #error("README.md:3: `excerpt of \(path)`: \(path) \(what); name the test file the block is quoted from, \
-                relative to the package (Tests/StreamsTests/ViewModelPortTests.swift)")
+                #error("README.md:3: `excerpt of \(path)`: \(path) \(what); name the file the block is quoted from, \
+                relative to the package (Sources/Streams/Operators/Map.swift)")
                 """), "\(path)")
-            #expect(!source.contains("expectExcerpt"))
+        }
+        for path in ["../Outside.swift", "/etc/hosts"] {
+            let markdown = "<!-- example: excerpt of \(path) -->\n```swift\nlet x = 1\n```\n"
+            let source = ExampleSource(markdownPath: "/p/README.md", displayPath: "README.md", packageDirectory: package,
+                                       blocks: ExampleBlock.all(in: markdown)).render()
+            #expect(source.contains("#error(\"README.md:1: `excerpt of \(path)`: the path leaves the package;"), "\(path)")
         }
     }
 
-    @Test("a quote in a path is escaped in the names of the generated tests")
+    @Test("a quote in a path is escaped in the names of the generated tests and in the excerpt's comment")
     func quotesInTestNames() throws {
         let package = try temporaryPackage(files: ["Tests/A\"B.swift": "let x = 1\n"])
         defer { try? FileManager.default.removeItem(atPath: package) }
         let markdown = "<!-- example: excerpt of Tests/A\"B.swift -->\n```swift\nlet x = 1\n```\n\n```swift\n#expect(1 == 1)\n```\n"
         let source = ExampleSource(markdownPath: "/p/Say \"hi\".md", displayPath: "Say \"hi\".md", packageDirectory: package,
                                    blocks: ExampleBlock.all(in: markdown)).render()
-        #expect(source.contains(#"@Test("Say \"hi\".md:2 is quoted from Tests/A\"B.swift")"#))
+        #expect(source.contains(#"// "Say \"hi\".md", line 2, quotes "Tests/A\"B.swift": checked line by line"#))
         #expect(source.contains(#"@Test("Say \"hi\".md:6 holds what it expects")"#))
-        #expect(source.contains(#"expectExcerpt(["#))
+        #expect(!source.contains("#error"))
+    }
+
+    // MARK: Excerpts
+
+    /// The source doc-examples generates for `markdown` (its path `/p/A.md`) in a package of `files`.
+    private func render(_ markdown: String, files: [String: String]) throws -> String {
+        let package = try temporaryPackage(files: files)
+        defer { try? FileManager.default.removeItem(atPath: package) }
+        return ExampleSource(markdownPath: "/p/A.md", displayPath: "A.md", packageDirectory: package,
+                             blocks: ExampleBlock.all(in: markdown)).render()
+    }
+
+    private let mapFile = """
+        extension ObservableType {
+            public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+                let source = asObservable()
+                return Observable { observer in
+                    observer.on(.next(try transform(value)))
+                    return upstream
+                }
+            }
+        }
+
+        """
+
+    @Test("an excerpt of a source file that holds its lines (indented differently, with a caption and lines left out) compiles to nothing")
+    func excerptThatMatches() throws {
+        let markdown = """
+            Text.
+
+            <!-- example: excerpt of Sources/A/Map.swift -->
+            ```swift
+            // Sources/A/Map.swift
+            public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+                let source = asObservable()
+                // …
+                    return upstream
+            ```
+            """
+        let source = try render(markdown, files: ["Sources/A/Map.swift": mapFile])
+        #expect(!source.contains("#error"))
+        #expect(source.contains(#"// "A.md", line 4, quotes "Sources/A/Map.swift": checked line by line"#))
+        #expect(!source.contains("public func map"))
+    }
+
+    @Test("a quoted line that changed in its source file is a compiler error at the Markdown line of that line, saying what the file has there")
+    func excerptThatDrifted() throws {
+        let markdown = """
+            <!-- example: excerpt of Sources/A/Map.swift -->
+            ```swift
+            let source = asObservable()
+            return Observable { observer in
+                observer.on(.next(try transform(value)))
+                return upstream
+            ```
+            """
+        let changed = mapFile.replacingOccurrences(of: "observer.on(.next(try transform(value)))", with: "observer.onNext(try transform(value))")
+        let source = try render(markdown, files: ["Sources/A/Map.swift": changed])
+        #expect(source.contains("""
+            #sourceLocation(file: "/p/A.md", line: 5)
+            #error("A.md:5: this line is quoted from Sources/A/Map.swift, which does not hold it here: \
+            `observer.on(.next(try transform(value)))`; after the lines above it Map.swift:5 has \
+            `observer.onNext(try transform(value))`; copy the file\\'s lines into the quote, or change what the text says")
+            """))
+    }
+
+    @Test("a first quoted line that is nowhere in the file, a caption naming another file and an elision with nothing left out are errors at their lines")
+    func excerptErrors() throws {
+        let nowhere = try render("<!-- example: excerpt of Sources/A/Map.swift -->\n```swift\nlet mapped = 1\n```\n", files: ["Sources/A/Map.swift": mapFile])
+        #expect(nowhere.contains("#error(\"A.md:3: this line is quoted from Sources/A/Map.swift, which does not hold it here: `let mapped = 1`; no line of Map.swift reads so;"))
+
+        let caption = try render("<!-- example: excerpt of Sources/A/Map.swift -->\n```swift\n// Sources/A/Filter.swift\nlet source = asObservable()\n```\n", files: ["Sources/A/Map.swift": mapFile])
+        #expect(caption.contains("#error(\"A.md:3: the quote\\'s first line names Sources/A/Filter.swift, but the marker quotes Sources/A/Map.swift;"))
+
+        let noGap = try render("<!-- example: excerpt of Sources/A/Map.swift -->\n```swift\nlet source = asObservable()\n// …\nreturn Observable { observer in\n```\n", files: ["Sources/A/Map.swift": mapFile])
+        #expect(noGap.contains("#error(\"A.md:5: this line is quoted from Sources/A/Map.swift, which does not hold it here: `return Observable { observer in`; Map.swift has no such line after the lines above it;"))
+    }
+
+    @Test("Inside Streams: changing one line of Map.swift that chapter 2 quotes fails at the article's line, and the real files agree today")
+    func realChapterAgainstRealMap() throws {
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let articlePath = "Sources/Streams/Streams.docc/InsideStreams/MapAndDisposal.md"
+        let article = try String(contentsOf: package.appendingPathComponent(articlePath), encoding: .utf8)
+        let map = try String(contentsOf: package.appendingPathComponent("Sources/Streams/Operators/Map.swift"), encoding: .utf8)
+        // A copy of the package with every file the article quotes, and Map.swift as given.
+        var quotedFiles: [String: String] = [:]
+        for line in article.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
+        where line.hasPrefix("<!-- example: excerpt of ") {
+            let path = line.dropFirst("<!-- example: excerpt of ".count).dropLast(" -->".count)
+            quotedFiles[String(path)] = try String(contentsOf: package.appendingPathComponent(String(path)), encoding: .utf8)
+        }
+        #expect(quotedFiles.count > 2)
+        func render(map: String) throws -> String {
+            var files = quotedFiles
+            files["Sources/Streams/Operators/Map.swift"] = map
+            let copy = try temporaryPackage(files: files)
+            defer { try? FileManager.default.removeItem(atPath: copy) }
+            return ExampleSource(markdownPath: "/p/MapAndDisposal.md", displayPath: "MapAndDisposal.md", packageDirectory: copy,
+                                 blocks: ExampleBlock.all(in: article)).render()
+        }
+        #expect(try !render(map: map).contains("#error"))
+
+        let quoted = "observer.on(.next(try transform(value)))"
+        let articleLine = try #require(article.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.trimmingCharacters(in: .whitespaces) == quoted }) + 1
+        let changed = map.replacingOccurrences(of: quoted, with: "observer.onNext(try transform(value))")
+        #expect(changed != map)
+        let source = try render(map: changed)
+        #expect(source.contains("""
+            #sourceLocation(file: "/p/MapAndDisposal.md", line: \(articleLine))
+            #error("MapAndDisposal.md:\(articleLine): this line is quoted from Sources/Streams/Operators/Map.swift, \
+            which does not hold it here: `\(quoted)`;
+            """), "\(source)")
     }
 
     /// A package directory holding `files` (path → text), for the tool to find excerpts in.

@@ -173,6 +173,22 @@ struct SubjectTests {
         expectNoPendingWork(scheduler)
     }
 
+    @Test("a subscriber that joins while another thread completes the subject receives the completion, whichever comes first")
+    func joinRacingCompletion() {
+        for _ in 0..<200 {
+            let subject = Subject<Int>()
+            let received = Recorder<String>()
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 {
+                    _ = subject.subscribe { event in received.append("\(event)") }
+                } else {
+                    subject.onCompleted()
+                }
+            }
+            #expect(received.items == ["completed"])
+        }
+    }
+
     @Test("sends from several threads reach each subscriber serially, once each, all of them")
     func concurrentSends() {
         let subject = Subject<Int>()

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 1, "Events and the subscribe function": an observer is a value wrapping
+// one function that takes an event.
+
 /// Something that receives the events of an observable sequence.
 ///
 /// An observer is a value wrapping one `@Sendable` function. Observables call ``on(_:)``

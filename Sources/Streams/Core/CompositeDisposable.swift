@@ -1,3 +1,6 @@
+// Inside Streams, chapter 4, "The Mutex rule": the rule's smallest complete example: `insert`
+// decides under the lock and disposes a late item after it.
+
 import Synchronization
 
 /// A group of disposables that are disposed together.

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 2, "Map and disposal": how a subscription, or scheduled work, ends; the
+// disposables everyone makes; `disposed(by:)`.
+
 import Synchronization
 
 /// A handle that ends a subscription or cancels scheduled work.

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 2, "Map and disposal": a list of subscriptions that ends them all when it
+// goes, filled and emptied from any thread.
+
 import Synchronization
 
 /// Owns subscriptions and disposes them all when it is deallocated.

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 1, "Events and the subscribe function": the three kinds of event, their
+// grammar `next* (error | completed)?`, and the two promises every observable keeps.
+
 /// One thing an observable sequence tells its observer.
 ///
 /// An observable sends zero or more ``next(_:)`` events and then at most one terminal event,

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 1, "Events and the subscribe function": an observable is one stored
+// function, the subscribe function; `subscribe` calls it.
+
 /// A push-based sequence of values over time, delivered to observers that subscribe.
 ///
 /// An observable is a recipe: nothing happens until ``subscribe(_:)-(AnyObserver<Element>)``

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 8, "Traits as thin wrappers": what a trait shares with an observable: it
+// converts to one, and keeps its own operators.
+
 /// A type that can be turned into an ``Observable``: an observable itself, a subject, or a
 /// trait such as ``Single``, ``Driver`` or ``Signal``.
 ///

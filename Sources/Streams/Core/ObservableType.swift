@@ -1,3 +1,6 @@
+// Inside Streams, chapter 1, "Events and the subscribe function": the protocol that gives
+// observables and subjects the same operators.
+
 /// A sequence with the operators of an ``Observable``.
 ///
 /// ``Observable``, ``Subject``, ``BehaviorValue``, ``PublishValue`` and ``ReplaySubject``

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 5, "Serial delivery": the outbox's queue, which moves each element out as
+// it hands it over, so the caller releases it after the lock.
+
 /// A first-in, first-out queue: appending and removing the first element are amortised O(1).
 ///
 /// ``popFirst()`` moves the element out of the queue, so the queue keeps no reference to an

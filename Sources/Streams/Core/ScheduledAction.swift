@@ -1,3 +1,6 @@
+// Inside Streams, chapter 6, "Time and schedulers": a scheduled closure that runs at most once, and
+// lets go of its captures when cancelled.
+
 import Synchronization
 
 /// An action handed to a scheduler: runs at most once, and not at all once disposed.

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 6, "Time and schedulers": where operators get time from: run an action
+// now, later, or periodically.
+
 import Synchronization
 
 /// Decides where and when work runs: now, after a delay, or periodically.

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 6, "Time and schedulers": a slot whose new disposable disposes the old
+// one: how `debounce` replaces its timer.
+
 import Synchronization
 
 /// A disposable whose held disposable can be replaced; the one replaced is disposed.

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 5, "Serial delivery": one deliverer at a time: events decided on several
+// threads reach one observer serially, with no lock held while it runs.
+
 import Synchronization
 
 /// A queue that turns events decided on several threads into one serial stream for one observer.

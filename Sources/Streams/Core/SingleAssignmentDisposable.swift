@@ -1,3 +1,6 @@
+// Inside Streams, chapter 2, "Map and disposal": the upstream slot every operator makes before it
+// subscribes, because a synchronous source can end first.
+
 import Synchronization
 
 /// A disposable that holds one upstream disposable, set once, possibly after it was disposed.

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 1, "Events and the subscribe function": the first observables: `just`,
+// `from` and the rest, and `create`, whose observer keeps the grammar for you.
+
 import Synchronization
 
 // `just` and `from` are `@inlinable` so that they are specialised for the caller's element and

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 6, "Time and schedulers": a timer per value on a scheduler, its state
+// behind one lock, and the timer and the source meeting in one outbox.
+
 import Synchronization
 
 extension ObservableType {

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 6, "Time and schedulers": events moved later on a scheduler, decided
+// under one lock and delivered through the outbox.
+
 import Synchronization
 
 extension ObservableType {

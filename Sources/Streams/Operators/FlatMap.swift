@@ -1,3 +1,6 @@
+// Inside Streams, chapter 7, "Merge and the fast path": `flatMap` is `map` followed by `merge`;
+// `flatMapLatest` and `flatMapFirst` follow the same pattern.
+
 import Synchronization
 
 extension ObservableType {

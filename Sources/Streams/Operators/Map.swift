@@ -1,3 +1,6 @@
+// Inside Streams, chapter 2, "Map and disposal": `map`, the operator to read first: the shape every
+// operator repeats, with one line of its own work.
+
 // `map` and `compactMap` are `@inlinable`, as is `filter`, so that the per-value closure is
 // specialised for the caller's types. Measured with `streams-bench --instructions`
 // (Benchmarks/README.md, "Annotations kept"): without them a subject → map → filter → scan

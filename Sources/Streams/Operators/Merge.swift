@@ -1,3 +1,7 @@
+// Inside Streams, chapter 7, "Merge and the fast path": one implementation for `merge` and
+// `flatMap`: the handlers, the subscribe loop, and the direct delivery of a synchronous inner's
+// values.
+
 import Synchronization
 
 // `merge()`, `merge(maxConcurrent:)`, the shared `merge(limit:)`, `MergeSubscription`,

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 7, "Merge and the fast path": merge's decisions under one lock, its
+// outbox, and the two atomics that let the fast path run without a lock per value.
+
 import Synchronization
 
 /// What a merge's handlers share with the disposable its subscription returns: the state behind

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 8, "Traits as thin wrappers": one source connected to many subscribers
+// through a subject, which a `Driver` relies on.
+
 import Synchronization
 
 /// How long the subject behind ``ObservableType/share(replay:scope:)`` lives, and so what a

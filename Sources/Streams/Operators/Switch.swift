@@ -1,3 +1,6 @@
+// Inside Streams, chapter 7, "Merge and the fast path": `switchLatest` and so `flatMapLatest`: many
+// sources, one outbox, and no fast path.
+
 import Synchronization
 
 extension ObservableType where Element: ObservableConvertibleType {

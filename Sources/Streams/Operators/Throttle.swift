@@ -1,3 +1,6 @@
+// Inside Streams, chapter 6, "Time and schedulers": a window timed by a scheduler, decided under
+// one lock and delivered through the outbox, like `debounce`.
+
 import Synchronization
 
 extension ObservableType {

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 6, "Time and schedulers": a scheduler on a serial dispatch queue, with
+// real timers.
+
 import Dispatch
 
 /// Runs actions on a serial `DispatchQueue`, with real timers.

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 6, "Time and schedulers": time as a value: a virtual clock that moves
+// only when a test moves it, ties run in the order scheduled.
+
 import Synchronization
 
 /// A scheduler with a virtual clock that moves only when a test tells it to.

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 3, "A subject and its lock": `BehaviorRelay`'s counterpart: a subject
+// that replays one value.
+
 import Synchronization
 
 /// A value that changes over time: it always has a current ``value``, and every subscriber

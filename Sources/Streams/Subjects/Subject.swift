@@ -1,3 +1,6 @@
+// Inside Streams, chapter 3, "A subject and its lock": a hot source that any thread sends into,
+// subscribes to or leaves: all its state in one struct behind one lock.
+
 import Synchronization
 
 /// A hot observable you push values into: every current subscriber receives them.

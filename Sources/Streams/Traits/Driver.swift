@@ -1,3 +1,6 @@
+// Inside Streams, chapter 8, "Traits as thin wrappers": a `Driver` is `observe(on:)`, `catch` and
+// `share(replay: 1)` behind a type that keeps them.
+
 /// The state a screen shows: a stream that never fails, delivers on the main thread, and
 /// replays its latest value to each new subscriber, shared by all of them: RxCocoa's `Driver`.
 ///

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 8, "Traits as thin wrappers": a `Driver` that does not replay: the same
+// three operators, another share.
+
 /// A stream of UI events that never fails, delivers on one scheduler, is shared by its
 /// subscribers and does not replay: RxCocoa's `Signal`.
 ///

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 8, "Traits as thin wrappers": the first reported outcome wins, by one
+// atomic exchange, and the work is disposed before it is delivered.
+
 import Synchronization
 
 // What Single, Maybe, Completable and first() share: a trait ends with one outcome, reported once.

@@ -56,7 +56,8 @@ public func expectMarblePicture(
     redrawCommand: String? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    comparePicture(diagram, name, directory, redrawCommand, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    comparePicture(name, directory, redrawCommand, kind: "marble picture", drawing: diagram.svg,
+                   at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// ``expectMarblePicture(_:named:in:redrawCommand:fileID:filePath:line:column:)`` for a Swift
@@ -65,15 +66,37 @@ public func expectMarblePicture(
 public func expectMarblePicture(
     _ diagram: MarbleDiagram, named name: String, in directory: URL, redrawCommand: String? = nil, sourceLocation: SourceLocation
 ) {
-    comparePicture(diagram, name, directory, redrawCommand, at: CallSite(sourceLocation))
+    comparePicture(name, directory, redrawCommand, kind: "marble picture", drawing: diagram.svg, at: CallSite(sourceLocation))
 }
 
-private func comparePicture(_ diagram: MarbleDiagram, _ name: String, _ directory: URL, _ redrawCommand: String?, at site: CallSite) {
+/// The same check as ``expectMarblePicture(_:named:in:redrawCommand:sourceLocation:)`` for a
+/// picture of another kind, drawn by `draw` for each appearance: its committed files `name.svg`
+/// and `name~dark.svg` in `directory` must be what it draws today, and
+/// `STREAMS_REDRAW_PICTURES=1` writes them instead. Streams' own docs use it for the lanes of
+/// threads in the Inside Streams series.
+///
+/// - Parameters:
+///   - name: The pictures' name, without `.svg`.
+///   - directory: Where the pictures are committed.
+///   - redrawCommand: The command the failure message gives for redrawing.
+///   - sourceLocation: Where a failure is reported.
+///   - draw: The picture, as SVG, in the appearance it is given.
+public func expectPicture(
+    named name: String, in directory: URL, redrawCommand: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation, drawing draw: (MarbleAppearance) -> String
+) {
+    comparePicture(name, directory, redrawCommand, kind: "picture", drawing: draw, at: CallSite(sourceLocation))
+}
+
+private func comparePicture(
+    _ name: String, _ directory: URL, _ redrawCommand: String?, kind: String,
+    drawing draw: (MarbleAppearance) -> String, at site: CallSite
+) {
     let redraw = MarblePictures.isRedrawing
     let how = redrawCommand ?? "run the test again with \(MarblePictures.redrawVariable)=1 in its environment"
     for appearance in MarbleAppearance.allCases {
         let file = directory.appendingPathComponent(MarblePictures.fileName(name, appearance))
-        let drawn = diagram.svg(appearance)
+        let drawn = draw(appearance)
         let committed = try? String(contentsOf: file, encoding: .utf8)
         guard committed != drawn else { continue }
         if redraw {
@@ -81,16 +104,16 @@ private func comparePicture(_ diagram: MarbleDiagram, _ name: String, _ director
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 try drawn.write(to: file, atomically: true, encoding: .utf8)
             } catch {
-                reportFailure("could not write the marble picture \(file.path): \(error)", at: site)
+                reportFailure("could not write the \(kind) \(file.path): \(error)", at: site)
             }
             continue
         }
         guard let committed else {
-            reportFailure("no marble picture at \(file.path); draw it: \(how)", at: site)
+            reportFailure("no \(kind) at \(file.path); draw it: \(how)", at: site)
             continue
         }
         reportFailure(
-            "the marble picture \(file.path) is not what the code draws today (\(firstDifference(committed, drawn))); "
+            "the \(kind) \(file.path) is not what the code draws today (\(firstDifference(committed, drawn))); "
                 + "if the change is intended, redraw it: \(how)",
             at: site
         )

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 8, "Traits as thin wrappers": a trait is a struct around one observable,
+// built only by functions that keep its promise.
+
 /// What a ``Single`` ends with: its one value, or the error that replaced it.
 public typealias SingleEvent<Element> = Result<Element, any Error>
 

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 8, "Traits as thin wrappers": an operator that keeps a trait's promise is
+// one line over the observable operator.
+
 extension Single {
     /// Transforms the value; a throwing `transform` turns the success into a failure.
     ///
