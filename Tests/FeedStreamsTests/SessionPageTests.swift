@@ -223,7 +223,7 @@ struct SessionPageTests {
         #expect(page.contains("<th>wall time</th>") && page.contains("this session played in wall-clock time"))
     }
 
-    @Test("the README's screenshot is of the tour's page as drawn today (redraw: python3 scripts/session_page_check.py --readme)")
+    @Test("the README's screenshot is of the tour's page as drawn today (redraw: python3 scripts/session-page-check.py --readme)")
     func readmeScreenshot() throws {
         let image = try Data(contentsOf: ExampleScripts.packageRoot.appending(path: "Examples/session-page.png"))
         let recorded = try #require(PNGText.value(of: "feed-demo-page", in: Array(image)), "the screenshot records the page it shows")
@@ -232,7 +232,7 @@ struct SessionPageTests {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         let today = "fnv1a64:" + String(hash, radix: 16).leftPadded(to: 16, with: "0")
-        #expect(recorded == today, "Examples/session-page.png shows an older page: redraw it with python3 scripts/session_page_check.py --readme")
+        #expect(recorded == today, "Examples/session-page.png shows an older page: redraw it with python3 scripts/session-page-check.py --readme")
         #expect(image.count < 200_000)
     }
 }

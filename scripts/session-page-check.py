@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Renders feed-demo's session pages (--html) in headless Chromium and checks them from the page.
 
-    python3 scripts/session_page_check.py            # the check; screenshots in .build/session-pages/
-    python3 scripts/session_page_check.py --readme   # also redraws Examples/session-page.png
+    python3 scripts/session-page-check.py            # the check; screenshots in .build/session-pages/
+    python3 scripts/session-page-check.py --readme   # also redraws Examples/session-page.png
 
 Builds feed-demo, writes the pages of the built-in tour and of two example scripts (each with
 the flags its header names) to .build/session-pages/, opens each in Debian's headless Chromium
