@@ -448,13 +448,13 @@ struct HostileServerDemoTests {
         var foreign: [String] = []
         for candidate in rest.matches(of: /<[^>]*>?/) {
             let tag = String(candidate.output)
-            guard let parsed = tag.wholeMatch(of: /<\/?([a-z][a-z0-9]*)((?:\s+[a-zA-Z][a-zA-Z-]*(?:="[^"<>]*")?)*)\s*\/?>/),
+            guard let parsed = tag.wholeMatch(of: /<\/?([a-z][a-z0-9]*)((?:\s+[a-zA-Z][a-zA-Z0-9-]*(?:="[^"<>]*")?)*)\s*\/?>/),
                   pageTags.contains(String(parsed.output.1))
             else {
                 foreign.append(tag)
                 continue
             }
-            for attribute in parsed.output.2.matches(of: /([a-zA-Z][a-zA-Z-]*)(?:="([^"]*)")?/) {
+            for attribute in parsed.output.2.matches(of: /([a-zA-Z][a-zA-Z0-9-]*)(?:="([^"]*)")?/) {
                 let name = String(attribute.output.1)
                 let value = attribute.output.2.map(String.init) ?? ""
                 let allowed = switch name {

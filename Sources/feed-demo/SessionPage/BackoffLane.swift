@@ -24,7 +24,7 @@ enum BackoffLane {
         var rows = LaneRows(axis: axis, rowHeight: rowHeight, fontSize: fontSize, maxRows: 4)
         var svg = ""
         for span in spans {
-            let placed = rows.place(span.start, span.end, label: span.label.data, minimumWidth: 2)
+            let placed = rows.place(span.start, span.end, label: span.label.data, minimumWidth: 2, insideBar: span.kind != "wait")
             let (x0, x1, y) = (placed.x0, placed.x1, placed.y)
             let words: DisplayText = "\(own: "\(PageMarkup.clock(span.start)) → \(PageMarkup.clock(span.end)): ")\(span.label)"
             svg += """

@@ -28,16 +28,18 @@ struct LaneRows {
 
     /// Places a bar from `start` to `end` (at least `minimumWidth` wide), with `label`; `tail` is
     /// how far its end mark reaches past its end. A mark without duration is a tick `tail` wide
-    /// on either side, and its label goes beside it.
+    /// on either side, and its label goes beside it, as it does for a hatched bar
+    /// (`insideBar: false`), on which text would not read.
     mutating func place(
-        _ start: Duration, _ end: Duration, label: String, tail: Double = 0, minimumWidth: Double = 0, gap: Double = 5
+        _ start: Duration, _ end: Duration, label: String, tail: Double = 0, minimumWidth: Double = 0, gap: Double = 5,
+        insideBar: Bool = true
     ) -> Placed {
         let x0 = axis.x(start)
         let x1 = max(axis.x(end), x0 + minimumWidth)
         let isTick = start == end && minimumWidth == 0
         let placed = SpanLabel(
             start: isTick ? x0 - tail : x0, end: x1 + tail, width: PageMarkup.width(of: label, fontSize: fontSize),
-            limit: axis.right + SessionLanes.margin, gap: gap, inside: !isTick
+            limit: axis.right + SessionLanes.margin, gap: gap, inside: insideBar && !isTick
         )
         let y = 6 + Double(packer.place(placed.extent.start, placed.extent.end)) * rowHeight
         return Placed(x0: x0, x1: x1, y: y, middle: y + (rowHeight - 4) / 2, label: placed)

@@ -14,7 +14,8 @@ enum RequestLane {
         var marks = ""
         for span in spans {
             let words = "\(span.label) \(span.outcomeLabel.data)"
-            let placed = rows.place(span.start, span.staleAnswer ?? span.end, label: words, tail: 4, minimumWidth: 2)
+            let isHatched = if case .failed = span.outcome { true } else { false }
+            let placed = rows.place(span.start, span.staleAnswer ?? span.end, label: words, tail: 4, minimumWidth: 2, insideBar: !isHatched)
             let (x0, y) = (placed.x0, placed.y)
             let x1 = max(axis.x(span.end), x0 + 2)
             let staleX = span.staleAnswer.map { max(axis.x($0), x1) }

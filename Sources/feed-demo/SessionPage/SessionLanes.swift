@@ -53,7 +53,7 @@ enum SessionLanes {
 
             """
         svg += axisMarks(axis, top: top, bottom: height - 4)
-        svg += moments.svg(height - 4)
+        svg += moments.lines(height - 4)
         var y = top
         for lane in lanes {
             svg += """
@@ -69,7 +69,7 @@ enum SessionLanes {
         svg += """
             <g class="playhead" id="playhead-line"><line x1="\(n(axis.right))" x2="\(n(axis.right))" y1="\(n(axisHeight - 4))" \
             y2="\(n(height - 4))"/><path d="M\(n(axis.right - 5)) \(n(axisHeight - 10))h10l-5 6z"/></g>
-            </svg>
+            \(moments.badges)</svg>
             """
         return svg
     }
@@ -88,38 +88,40 @@ enum SessionLanes {
     }
 
     /// A numbered badge for each picture the text draws, with its title, linking to it, and a
-    /// dashed line down through the lanes (drawn once the picture's height is known).
+    /// dashed line down through the lanes (drawn once the picture's height is known). The lines go
+    /// under the lanes, the badges over the playhead, which would hide the number of the moment
+    /// it stands on.
     private static func momentMarks(
         _ recording: SessionRecording, axis: TimeAxis, top: Double
-    ) -> (svg: (_ bottom: Double) -> String, height: Double) {
+    ) -> (lines: (_ bottom: Double) -> String, badges: String, height: Double) {
         let n = PageMarkup.number
         var packer = RowPacker(maxRows: 3)
-        var placed: [(x: Double, row: Int, label: SpanLabel)] = []
+        var placed: [(x: Double, y: Double, label: SpanLabel)] = []
         for moment in recording.moments {
             let x = axis.x(moment.time)
             let label = SpanLabel(
                 start: x - 8, end: x + 8, width: PageMarkup.width(of: moment.title, fontSize: 10.5),
                 limit: axis.right + margin, gap: 3, inside: false
             )
-            placed.append((x, packer.place(label.extent.start, label.extent.end), label))
+            let row = packer.place(label.extent.start, label.extent.end)
+            placed.append((x, top + Double(row) * momentRow + 9, label))
         }
         let height = Double(packer.rows) * momentRow + 2
-        let svg = { (bottom: Double) -> String in
-            var svg = "<g class=\"moments\"><text class=\"lane-note\" x=\"10\" y=\"\(n(top + 13))\">key moments:</text>"
-            svg += "<text class=\"lane-note\" x=\"10\" y=\"\(n(top + 25))\">pictures below</text>"
-            for (number, moment) in recording.moments.enumerated() {
-                let (x, row, label) = placed[number]
-                let y = top + Double(row) * momentRow + 9
-                svg += """
-                    <a href="#moment-\(number + 1)" class="moment" data-moment="\(number + 1)">\
-                    <title>\(PageMarkup.text("\(own: "\(PageMarkup.clock(moment.time)): \(moment.title)")"))</title>\
-                    <line x1="\(n(x))" x2="\(n(x))" y1="\(n(y + 8))" y2="\(n(bottom))"/>\
-                    <circle cx="\(n(x))" cy="\(n(y))" r="8"/><text class="number" x="\(n(x))" y="\(n(y + 4))" text-anchor="middle">\(number + 1)</text>\
-                    <text class="moment-title" \(label.attributes(y: y + 4))>\(PageMarkup.text("\(own: moment.title)"))</text></a>
-                    """
-            }
-            return svg + "</g>\n"
+        let lines = { (bottom: Double) -> String in
+            placed.map { "<line class=\"moment-line\" x1=\"\(n($0.x))\" x2=\"\(n($0.x))\" y1=\"\(n($0.y + 8))\" y2=\"\(n(bottom))\"/>" }
+                .joined() + "\n"
         }
-        return (svg, max(height, 2 * momentRow))
+        var badges = "<g class=\"moments\"><text class=\"lane-note\" x=\"10\" y=\"\(n(top + 13))\">key moments:</text>"
+        badges += "<text class=\"lane-note\" x=\"10\" y=\"\(n(top + 25))\">pictures below</text>"
+        for (number, moment) in recording.moments.enumerated() {
+            let (x, y, label) = placed[number]
+            badges += """
+                <a href="#moment-\(number + 1)" class="moment" data-moment="\(number + 1)">\
+                <title>\(PageMarkup.text("\(own: "\(PageMarkup.clock(moment.time)): \(moment.title)")"))</title>\
+                <circle cx="\(n(x))" cy="\(n(y))" r="8"/><text class="number" x="\(n(x))" y="\(n(y + 4))" text-anchor="middle">\(number + 1)</text>\
+                <text class="moment-title" \(label.attributes(y: y + 4))>\(PageMarkup.text("\(own: moment.title)"))</text></a>
+                """
+        }
+        return (lines, badges + "</g>\n", max(height, 2 * momentRow))
     }
 }

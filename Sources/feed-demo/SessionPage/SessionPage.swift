@@ -121,7 +121,9 @@ struct SessionPage {
                 case .text(let text):
                     if !photos.isEmpty { html += "<ul>\(photos)</ul>" }
                     photos = ""
-                    if !text.data.isEmpty { html += "<p>\(PageMarkup.text(text))</p>" }
+                    // The terminal's indent is not the page's.
+                    let paragraph = PageMarkup.text(text).drop { $0 == " " }
+                    if !paragraph.isEmpty { html += "<p>\(paragraph)</p>" }
                 case .photo(let index, let color, let text):
                     photos += "<li><span class=\"swatch\" style=\"background:\(PageMarkup.color(color))\"></span>\(index) · \(PageMarkup.text(text))</li>"
                 }

@@ -21,7 +21,7 @@ enum SessionPageStyle {
         .lanes text{font-size:10.5px}
         .lane-bg{fill:var(--lane)}.lane-title{font-weight:600;font-size:12.5px!important}.lane-note{fill:var(--muted);font-size:9.5px!important}
         .axis text{fill:var(--muted)}.axis .axis-title{font-weight:600}.grid{stroke:var(--grid);stroke-width:1}
-        .moments line{stroke:var(--moment);stroke-dasharray:3 3;opacity:.55}.moments circle{fill:var(--moment)}\
+        .moment-line{stroke:var(--moment);stroke-dasharray:3 3;opacity:.55}.moments circle{fill:var(--moment)}\
         .moments .number{fill:var(--bg);font-weight:700}.moments .moment-title{fill:var(--moment);font-weight:600}.moments a:hover circle{opacity:.8}
         .playhead{display:none}.js .playhead{display:inline}.playhead line{stroke:var(--fg);stroke-width:1.5}.playhead path{fill:var(--fg)}
         .bar{stroke-width:1.2}
