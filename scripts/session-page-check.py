@@ -6,8 +6,8 @@
 
 Builds feed-demo, writes the pages of the built-in tour and of two example scripts (each with
 the flags its header names) to .build/session-pages/, opens each in Debian's headless Chromium
-over the DevTools protocol on a pipe (Python's standard library only, no network), and checks,
-from the loaded page:
+over the DevTools protocol on a pipe (headless_chromium.py: Python's standard library only, no
+network), and checks, from the loaded page:
 
   - it has a title, and every lane has a title;
   - the requests lane holds as many request spans as the page's summary has requests, and as
@@ -26,19 +26,16 @@ says what failed when a check fails.
 """
 
 import argparse
-import base64
 import collections
-import fcntl
 import json
 import os
-import select
 import shutil
 import struct
 import subprocess
 import sys
-import tempfile
-import time
 import zlib
+
+from headless_chromium import BrowserError, Chromium
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, ".build", "session-pages")
@@ -50,7 +47,6 @@ PAGES = [
     ("grid-sit", ["--script", "Examples/scripts/grid-sit.scroll", "--layout", "grid", "--per-page", "1"]),
 ]
 WIDTH = 1320
-TIMEOUT = 60
 
 
 class CheckFailed(Exception):
@@ -68,123 +64,6 @@ def fnv1a64(data):
     for byte in data:
         value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
     return "%016x" % value
-
-
-class Chromium:
-    """Headless Chromium, spoken to over --remote-debugging-pipe (fd 3 in, fd 4 out)."""
-
-    def __init__(self, executable, profile):
-        to_browser_read, self.to_browser = os.pipe()
-        self.from_browser, from_browser_write = os.pipe()
-
-        def child():
-            # Out of the way first, so that neither lands on the other's target number.
-            read_end = fcntl.fcntl(to_browser_read, fcntl.F_DUPFD, 10)
-            write_end = fcntl.fcntl(from_browser_write, fcntl.F_DUPFD, 10)
-            os.dup2(read_end, 3)
-            os.dup2(write_end, 4)
-
-        self.log = open(os.path.join(OUT, "chromium.log"), "wb")
-        self.process = subprocess.Popen(
-            [executable, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-             "--no-first-run", "--no-default-browser-check", "--hide-scrollbars", "--mute-audio",
-             "--user-data-dir=" + profile, "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log,
-            pass_fds=(3, 4), preexec_fn=child,
-        )
-        os.close(to_browser_read)
-        os.close(from_browser_write)
-        self.buffer = b""
-        self.next_id = 0
-        self.events = []
-
-    def send(self, method, params=None, session=None):
-        self.next_id += 1
-        message = {"id": self.next_id, "method": method, "params": params or {}}
-        if session:
-            message["sessionId"] = session
-        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
-        return self.next_id
-
-    def receive(self, deadline):
-        while b"\0" not in self.buffer:
-            remaining = deadline - time.monotonic()
-            ready, _, _ = select.select([self.from_browser], [], [], max(remaining, 0))
-            if not ready:
-                raise CheckFailed("Chromium did not answer within %d s" % TIMEOUT)
-            chunk = os.read(self.from_browser, 1 << 20)
-            if not chunk:
-                raise CheckFailed("Chromium closed the pipe (see %s)" % self.log.name)
-            self.buffer += chunk
-        message, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(message)
-
-    def call(self, method, params=None, session=None):
-        wanted = self.send(method, params, session)
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            message = self.receive(deadline)
-            if message.get("id") == wanted:
-                if "error" in message:
-                    raise CheckFailed("%s failed: %s" % (method, message["error"]))
-                return message.get("result", {})
-            self.events.append(message)
-
-    def wait_for(self, method, session):
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            for index, event in enumerate(self.events):
-                if event.get("method") == method and event.get("sessionId") == session:
-                    return self.events.pop(index)
-            self.events.append(self.receive(deadline))
-
-    def close(self):
-        try:
-            self.call("Browser.close")
-        except CheckFailed:
-            pass
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.close()
-
-
-class Tab:
-    def __init__(self, browser):
-        self.browser = browser
-        target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        self.session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        for domain in ("Page", "Runtime", "Network", "Log"):
-            self.call(domain + ".enable")
-        self.call("Emulation.setDeviceMetricsOverride", {"width": WIDTH, "height": 900, "deviceScaleFactor": 1, "mobile": False})
-
-    def call(self, method, params=None):
-        return self.browser.call(method, params, self.session)
-
-    def open(self, url):
-        self.browser.events.clear()
-        self.call("Page.navigate", {"url": url})
-        self.browser.wait_for("Page.loadEventFired", self.session)
-
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True})
-        if "exceptionDetails" in result:
-            raise CheckFailed("the check's script failed: %s" % result["exceptionDetails"])
-        return result["result"].get("value")
-
-    def events(self, method):
-        return [event for event in self.browser.events if event.get("method") == method and event.get("sessionId") == self.session]
-
-    def screenshot(self, path, height=None):
-        if height is None:
-            height = self.evaluate("document.documentElement.scrollHeight")
-        shot = self.call("Page.captureScreenshot", {
-            "format": "png", "captureBeyondViewport": True,
-            "clip": {"x": 0, "y": 0, "width": WIDTH, "height": height, "scale": 1},
-        })
-        with open(path, "wb") as file:
-            file.write(base64.b64decode(shot["data"]))
 
 
 # What the page says about itself, read from the loaded document.
@@ -259,12 +138,12 @@ def build_pages():
     return pages
 
 
-def check_page(tab, name, path, summary, screens):
+def check_page(browser, name, path, summary, screens):
     size = os.path.getsize(path)
     expect(size < 1_000_000, "%s: the page is %d bytes, over 1 MB" % (name, size))
     url = "file://" + path
-    tab.open(url)
-    page = tab.evaluate(READ_PAGE)
+    browser.navigate(url)
+    page = browser.evaluate(READ_PAGE)
     where = name + ": "
     expect(page["title"].strip() != "", where + "the page has no title")
     expect(page["js"], where + "the page's script did not run")
@@ -284,55 +163,55 @@ def check_page(tab, name, path, summary, screens):
            where + "%d pictures, %d badges on the lanes, %d screens in --json" % (page["moments"], page["momentBadges"], screens))
     expect(page["emptyPhones"] == 0, where + "%d pictures of the phone draw no photos" % page["emptyPhones"])
 
-    start = tab.evaluate(PHONE_AT + "(0)")
-    end = tab.evaluate(PHONE_AT + "(%d)" % (summary["t_ms"]))
+    start = browser.evaluate(PHONE_AT + "(0)")
+    end = browser.evaluate(PHONE_AT + "(%d)" % (summary["t_ms"]))
     expect(start["t"] == 0 and end["t"] == summary["t_ms"], where + "the slider did not move the playhead: %s, %s" % (start, end))
     expect((start["viewBox"], start["layout"], start["status"]) != (end["viewBox"], end["layout"], end["status"]),
            where + "the playhead does not move the phone: %s" % start)
     expect(start["line"] != end["line"], where + "the playhead's line did not move")
-    for moment in tab.evaluate(MOMENTS):
-        shown = tab.evaluate(PHONE_AT + "(%d)" % moment["t"])
+    for moment in browser.evaluate(MOMENTS):
+        shown = browser.evaluate(PHONE_AT + "(%d)" % moment["t"])
         expect((shown["viewBox"], shown["layout"], shown["footer"]) == (moment["viewBox"], moment["layout"], moment["footer"]),
                where + "at %d ms the playhead shows %s, the picture %s" % (moment["t"], shown, moment))
 
-    requested = [event["params"]["request"]["url"] for event in tab.events("Network.requestWillBeSent")]
+    requested = [event["params"]["request"]["url"] for event in browser.events_of("Network.requestWillBeSent")]
     expect(requested == [url], where + "fetched more than the page: %s" % requested)
-    failures = tab.events("Runtime.exceptionThrown") + [
-        event for event in tab.events("Log.entryAdded") if event["params"]["entry"]["level"] == "error"]
+    failures = browser.events_of("Runtime.exceptionThrown") + [
+        event for event in browser.events_of("Log.entryAdded") if event["params"]["entry"]["level"] == "error"]
     expect(not failures, where + "errors in the page: %s" % failures)
 
-    tab.evaluate(PHONE_AT + "(%d)" % moments_time(tab, summary))
-    tab.screenshot(os.path.join(OUT, name + "-light.png"))
-    tab.call("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-    tab.screenshot(os.path.join(OUT, name + "-dark.png"))
-    tab.call("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    browser.evaluate(PHONE_AT + "(%d)" % moments_time(browser, summary))
+    browser.screenshot(os.path.join(OUT, name + "-light.png"))
+    browser.color_scheme("dark")
+    browser.screenshot(os.path.join(OUT, name + "-dark.png"))
+    browser.color_scheme("light")
 
-    tab.call("Emulation.setScriptExecutionDisabled", {"value": True})
-    tab.open(url)
-    still = tab.evaluate(READ_PAGE)
+    browser.call("Emulation.setScriptExecutionDisabled", {"value": True})
+    browser.navigate(url)
+    still = browser.evaluate(READ_PAGE)
     expect(not still["js"], where + "scripts were not off")
     for key in ("requests", "failed", "ignored", "moments", "emptyPhones"):
         expect(still[key] == page[key], where + "with scripts off, %s is %s instead of %s" % (key, still[key], page[key]))
-    tab.screenshot(os.path.join(OUT, name + "-noscript.png"))
-    tab.call("Emulation.setScriptExecutionDisabled", {"value": False})
+    browser.screenshot(os.path.join(OUT, name + "-noscript.png"))
+    browser.call("Emulation.setScriptExecutionDisabled", {"value": False})
     print("  %-18s %7d bytes  %2d requests  %d failed  %d ignored  %2d photos  %d pictures  ok"
           % (name, size, page["requests"], page["failed"], page["ignored"], page["photos"], page["moments"]))
 
 
-def moments_time(tab, summary):
+def moments_time(browser, summary):
     """Where the playhead stands in the screenshots: the retries running out, if the session has it."""
-    times = tab.evaluate("""[...document.querySelectorAll("#moments figure")]
+    times = browser.evaluate("""[...document.querySelectorAll("#moments figure")]
         .filter(f => /retries ran out/.test(f.textContent)).map(f => +f.dataset.t)""")
     return times[0] if times else summary["t_ms"]
 
 
-def write_readme_image(tab, path):
+def write_readme_image(browser, path):
     """The top of the tour's page (lanes and playhead), light, with the page's hash in a tEXt chunk."""
-    tab.open("file://" + path)
-    tab.evaluate(PHONE_AT + "(%d)" % moments_time(tab, {"t_ms": 0}))
-    height = tab.evaluate("Math.ceil(document.querySelector('.player').getBoundingClientRect().bottom + window.scrollY + 12)")
+    browser.navigate("file://" + path)
+    browser.evaluate(PHONE_AT + "(%d)" % moments_time(browser, {"t_ms": 0}))
+    height = browser.evaluate("Math.ceil(document.querySelector('.player').getBoundingClientRect().bottom + window.scrollY + 12)")
     shot = os.path.join(OUT, "readme.png")
-    tab.screenshot(shot, height=height)
+    browser.screenshot(shot, height=height)
     with open(shot, "rb") as file:
         png = file.read()
     with open(path, "rb") as file:
@@ -414,25 +293,23 @@ def main():
     options = parser.parse_args()
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
     if not executable:
-        print("session_page_check: chromium is not installed (apt-get install -y chromium)", file=sys.stderr)
+        print("session-page-check: chromium is not installed (apt-get install -y chromium)", file=sys.stderr)
         return 1
     os.makedirs(OUT, exist_ok=True)
     pages = build_pages()
     print("== the session pages in %s" % subprocess.run([executable, "--version"], capture_output=True, text=True).stdout.strip())
-    profile = tempfile.mkdtemp(prefix="session-page-check-")
-    browser = Chromium(executable, profile)
+    browser = Chromium(executable, width=WIDTH)
     try:
-        tab = Tab(browser)
+        browser.open_tab()
         for name, path, summary, screens in pages:
-            check_page(tab, name, path, summary, screens)
+            check_page(browser, name, path, summary, screens)
         if options.readme:
-            write_readme_image(tab, pages[0][1])
-    except CheckFailed as failure:
-        print("session_page_check: %s" % failure, file=sys.stderr)
+            write_readme_image(browser, pages[0][1])
+    except (CheckFailed, BrowserError) as failure:
+        print("session-page-check: %s" % failure, file=sys.stderr)
         return 1
     finally:
         browser.close()
-        shutil.rmtree(profile, ignore_errors=True)
     print("  screenshots: %s" % os.path.relpath(OUT, ROOT))
     return 0
 
