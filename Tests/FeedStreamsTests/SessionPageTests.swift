@@ -162,6 +162,25 @@ struct SessionPageTests {
         #expect(moments == ["after the first page", "after the refresh", "after the fling", "the retries ran out", "photo 3 tapped"])
     }
 
+    @Test("every layout draws its own cells, and its page's counts equal the --json summary",
+          arguments: [
+            ("single", ["0 0 390 520", "0 530 390 292.5", "0 832.5 390 390", "0 1232.5 390 260"]),
+            ("waterfall", ["0 0 190 253.3", "200 0 190 142.5", "200 152.5 190 190", "0 263.3 190 126.7"]),
+            ("grid", ["0 0 190 190", "200 0 190 190", "0 200 190 190", "200 200 190 190"]),
+          ])
+    func layouts(layout: String, firstCells: [String]) throws {
+        let page = try page(["--layout", layout])
+        let first = try #require(page.firstMatch(of: /<g id="layout-1">(.*)<\/g>/)?.output.1)
+        let cells = first.matches(of: /class="cell" x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)" height="([0-9.]+)"/)
+            .map { "\($0.output.1) \($0.output.2) \($0.output.3) \($0.output.4)" }
+        #expect(cells.count == 10, "the first page's ten photos")
+        #expect(Array(cells.prefix(4)) == firstCells)
+        let summary = try FeedDemoRun(["--layout", layout, "--json"]).jsonSummary()
+        #expect(marks("request", in: page).count == summary["requests"] as? Int)
+        #expect(values("data-photos-shown", in: page) == ["\(summary["photos_shown"] as? Int ?? -1)"])
+        #expect(page.contains("<tr><th>layout</th><td>\(layout), on a 390 × 600 pt screen</td></tr>"))
+    }
+
     @Test("each picture of the phone is the real layout: the cells in their photos' colours, the one tapped outlined")
     func phone() throws {
         let page = try page([])
