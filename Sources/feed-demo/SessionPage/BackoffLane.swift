@@ -19,7 +19,7 @@ enum BackoffLane {
     }
 
     static func lane(_ recording: SessionRecording, axis: TimeAxis) -> PageLane {
-        let spans = spans(recording)
+        let spans = spans(recording, end: axis.duration)
         let n = PageMarkup.number
         var rows = LaneRows(axis: axis, rowHeight: rowHeight, fontSize: fontSize, maxRows: 4)
         var svg = ""
@@ -45,8 +45,9 @@ enum BackoffLane {
         )
     }
 
-    /// The waits and the "tap to retry" times, from the footer of each recorded state.
-    private static func spans(_ recording: SessionRecording) -> [Span] {
+    /// The waits and the "tap to retry" times, from the footer of each recorded state; one still
+    /// open at the last state lasts until `end`, the session's.
+    private static func spans(_ recording: SessionRecording, end: Duration) -> [Span] {
         var spans: [Span] = []
         var open: Int?
         for recorded in recording.states {
@@ -64,7 +65,7 @@ enum BackoffLane {
             open = spans.count
             spans.append(Span(kind: kind, label: label(of: state, kind: kind), start: recorded.time, end: recorded.time))
         }
-        if let index = open { spans[index].end = recording.states.last?.time ?? spans[index].start }
+        if let index = open { spans[index].end = max(end, spans[index].start) }
         return spans
     }
 

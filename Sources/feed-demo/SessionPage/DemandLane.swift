@@ -17,7 +17,7 @@ enum DemandLane {
             let clamped = distance.isFinite ? min(max(distance, 0), ceiling) : ceiling
             return plotTop + plotHeight * (1 - clamped / ceiling)
         }
-        let end = recording.states.last?.time ?? .zero
+        let end = axis.duration
         var svg = ""
 
         // The level, from each state until the next.

@@ -21,7 +21,7 @@ enum FingerLane {
     }
 
     static func lane(_ recording: SessionRecording, axis: TimeAxis) -> PageLane {
-        let marks = gestures(recording.actions, end: recording.states.last?.time ?? .zero)
+        let marks = gestures(recording.actions, end: axis.duration)
         let n = PageMarkup.number
         var rows = LaneRows(axis: axis, rowHeight: rowHeight, fontSize: fontSize, maxRows: 6)
         var svg = ""

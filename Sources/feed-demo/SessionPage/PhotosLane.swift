@@ -10,7 +10,7 @@ enum PhotosLane {
 
     static func lane(_ recording: SessionRecording, axis: TimeAxis) -> PageLane {
         let n = PageMarkup.number
-        let end = recording.states.last?.time ?? .zero
+        let end = axis.duration
         let most = max(recording.states.map(\.state.photos.count).max() ?? 0, 1)
 
         // The labels first, to know how many rows they take.

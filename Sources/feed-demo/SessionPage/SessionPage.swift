@@ -45,7 +45,7 @@ struct SessionPage {
             \(SessionPlayer.scrubber(axis))
             <figcaption class="legend">\(SessionPageLegend.html)</figcaption>
             </figure>
-            \(SessionPlayer.html(recording))
+            \(SessionPlayer.html(recording, end: axis.duration))
             \(moments)
             <section class="tables">
             <div><h2>Summary</h2>

@@ -13,10 +13,10 @@ enum SessionPlayer {
     /// The playhead's phone's width on the page.
     static let phoneWidth = 250.0
 
-    /// The panel: phone, state and timeline.
-    static func html(_ recording: SessionRecording) -> String {
+    /// The panel: phone, state and timeline; without scripts, as they were at `end`, the
+    /// session's end.
+    static func html(_ recording: SessionRecording, end: Duration) -> String {
         let views = frames(recording)
-        let end = recording.states.last?.time ?? .zero
         let final = views.last?.view ?? PhonePicture.View(viewY: 0, showsTop: false)
         let phone = PhonePicture.svg(final, label: "\(own: "the phone at \(PageMarkup.clock(end))")", id: "player-phone", displayWidth: phoneWidth)
         return """
