@@ -104,6 +104,7 @@ PHONE_AT = """((t) => {
     layout: phone.querySelector(".content").getAttribute("href"),
     footer: shown(".footer") ? phone.querySelector(".footer text").textContent : null,
     banner: shown(".banner") ? phone.querySelector(".banner text").textContent : null,
+    selected: shown(".selected") ? phone.querySelector(".selected").getAttribute("x") + " " + phone.querySelector(".selected").getAttribute("y") : null,
     status: [...document.querySelectorAll(".status")].filter(s => !s.hidden).map(s => s.textContent).join(),
     line: document.getElementById("playhead-line").getAttribute("transform"),
   };
@@ -115,6 +116,8 @@ MOMENTS = """[...document.querySelectorAll("#moments figure")].map(figure => ({
   viewBox: figure.querySelector(".screen").getAttribute("viewBox"),
   layout: figure.querySelector(".content").getAttribute("href"),
   footer: figure.querySelector(".footer").style.display !== "none" ? figure.querySelector(".footer text").textContent : null,
+  selected: figure.querySelector(".selected").style.display !== "none"
+    ? figure.querySelector(".selected").getAttribute("x") + " " + figure.querySelector(".selected").getAttribute("y") : null,
 }))"""
 
 
@@ -171,7 +174,8 @@ def check_page(browser, name, path, summary, screens):
     expect(start["line"] != end["line"], where + "the playhead's line did not move")
     for moment in browser.evaluate(MOMENTS):
         shown = browser.evaluate(PHONE_AT + "(%d)" % moment["t"])
-        expect((shown["viewBox"], shown["layout"], shown["footer"]) == (moment["viewBox"], moment["layout"], moment["footer"]),
+        keys = ("viewBox", "layout", "footer", "selected")
+        expect([shown[key] for key in keys] == [moment[key] for key in keys],
                where + "at %d ms the playhead shows %s, the picture %s" % (moment["t"], shown, moment))
 
     requested = [event["params"]["request"]["url"] for event in browser.events_of("Network.requestWillBeSent")]

@@ -51,6 +51,8 @@ struct SessionRecording: Sendable {
         var isEmpty: Bool
         /// The scroll-to-top button.
         var showsScrollToTop: Bool
+        /// The photo the latest state selected (a tap), outlined until the next state.
+        var selected: Int?
 
         /// Whether the two frames show the same, whenever.
         func shows(_ other: PhoneFrame) -> Bool {
@@ -162,7 +164,8 @@ struct SessionRecording: Sendable {
             isRefreshing: state?.isRefreshing ?? false,
             footer: state?.footer ?? .hidden,
             isEmpty: state?.isEmpty ?? false,
-            showsScrollToTop: showsScrollToTop
+            showsScrollToTop: showsScrollToTop,
+            selected: state?.decisions.lazy.compactMap { if case .photoSelected(let index, _) = $0 { index } else { nil } }.last
         )
         if let last = phone.last {
             if last.shows(frame) { return }

@@ -186,7 +186,9 @@ struct SessionPageTests {
         let page = try page([])
         // Photo 3 of the tour is #b3c5e3, tapped at the end.
         #expect(page.contains(##"fill="#b3c5e3"/><text class="cell-index ink-dark""##))
-        #expect(page.matches(of: /<rect class="selected"/).count == 1)
+        // Outlined in its picture, and on the phone beside the timeline, which shows the end.
+        #expect(page.matches(of: /<rect class="selected" x="0" y="295" width="190" height="142.5"/).count == 2)
+        #expect(page.matches(of: /<rect class="selected" x/).count == 2, "the other phones' outlines are hidden")
         let layouts = values("id", in: page).filter { $0.hasPrefix("layout-") }
         #expect(layouts.first == "layout-none" && layouts.count > 5)
         for layout in values("href", in: page).filter({ $0.hasPrefix("#layout-") }) {
@@ -197,7 +199,9 @@ struct SessionPageTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
         let frames = try #require(object["frames"] as? [[Int]])
         #expect(frames.first?.first == 0 && frames.map { $0[0] } == frames.map { $0[0] }.sorted())
-        #expect(frames.allSatisfy { $0.count == 9 })
+        #expect(frames.allSatisfy { $0.count == 13 })
+        #expect(frames.last.map { Array($0[9...]) } == [0, 2950, 1900, 1425], "photo 3 outlined once tapped")
+        #expect(frames.dropLast().allSatisfy { $0[9] == -1 }, "and never before")
         #expect((object["texts"] as? [String])?.contains("Couldn't load — tap to retry") == true)
     }
 

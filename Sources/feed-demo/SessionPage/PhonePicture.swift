@@ -34,19 +34,23 @@ enum PhonePicture {
         var centre: String?
         /// The scroll-to-top button.
         var showsTop: Bool
+        /// The frame of the photo just tapped, outlined.
+        var selected: Rect?
 
         static func == (lhs: View, rhs: View) -> Bool {
             lhs.viewY == rhs.viewY && lhs.layout == rhs.layout && lhs.footer?.text == rhs.footer?.text
                 && lhs.footer?.y == rhs.footer?.y && lhs.banner?.text == rhs.banner?.text && lhs.banner?.y == rhs.banner?.y
-                && lhs.centre == rhs.centre && lhs.showsTop == rhs.showsTop
+                && lhs.centre == rhs.centre && lhs.showsTop == rhs.showsTop && lhs.selected == rhs.selected
         }
     }
 
-    /// What a recorded frame shows.
-    static func view(of frame: SessionRecording.PhoneFrame, origin: Duration) -> View {
+    /// What a recorded frame of `recording` shows.
+    static func view(of frame: SessionRecording.PhoneFrame, in recording: SessionRecording) -> View {
+        let origin = recording.origin
         let offset = frame.geometry.contentOffsetY
         let viewY = frame.isRefreshing && offset <= 0 ? offset - ScreenRenderer.refreshControlHeight : offset
         var view = View(viewY: viewY, layout: frame.layout, showsTop: frame.showsScrollToTop)
+        view.selected = frame.selected.flatMap { Self.frame(of: $0, in: frame.layout, recording) }
         let room = -viewY
         if room >= 20 {
             view.banner = (frame.isRefreshing ? "↻ Refreshing…" : "↓ Release to refresh", min(room, height) / 2)
@@ -108,9 +112,8 @@ enum PhonePicture {
     ///   - view: What it shows.
     ///   - label: What the picture is, in words (its accessible name).
     ///   - id: The element's id, for the playhead's phone.
-    ///   - selected: The frame of a photo just tapped, outlined.
     ///   - displayWidth: The picture's width on the page.
-    static func svg(_ view: View, label: DisplayText, id: String? = nil, selected: Rect? = nil, displayWidth: Double) -> String {
+    static func svg(_ view: View, label: DisplayText, id: String? = nil, displayWidth: Double) -> String {
         let n = PageMarkup.number
         let (outerWidth, outerHeight) = (width + bezel.left + bezel.right, height + bezel.top + bezel.bottom)
         let hidden = " style=\"display:none\""
@@ -123,9 +126,12 @@ enum PhonePicture {
             <svg class="screen" x="0" y="0" width="\(n(width))" height="\(n(height))" viewBox="0 \(n(view.viewY)) \(n(width)) \(n(height))">\
             <use class="content" href="#layout-\(view.layout.map(String.init) ?? "none")"/>
             """
-        if let selected {
-            svg += "<rect class=\"selected\" x=\"\(n(selected.minX))\" y=\"\(n(selected.minY))\" width=\"\(n(selected.width))\" height=\"\(n(selected.height))\" rx=\"6\"/>"
-        }
+        // Drawn even when nothing is selected, hidden, for the playhead's phone to show.
+        let selected = view.selected ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        svg += """
+            <rect class="selected"\(view.selected == nil ? hidden : "") x="\(n(selected.minX))" y="\(n(selected.minY))" \
+            width="\(n(selected.width))" height="\(n(selected.height))" rx="6"/>
+            """
         svg += "</svg>"
         svg += """
             <g class="banner"\(view.banner == nil ? hidden : "") transform="translate(0 \(n((view.banner?.y ?? 0) - bannerHeight / 2)))">\

@@ -109,11 +109,11 @@ struct SessionPage {
         var html = "<section id=\"moments\"><h2>The phone at each key moment</h2><div class=\"moments-list\">\n"
         for (number, moment) in recording.moments.enumerated() {
             let frame = recording.phone[moment.frame]
-            let view = PhonePicture.view(of: frame, origin: recording.origin)
-            let selected = moment.selected.flatMap { PhonePicture.frame(of: $0, in: frame.layout, recording) }
+            var view = PhonePicture.view(of: frame, in: recording)
+            view.selected = moment.selected.flatMap { PhonePicture.frame(of: $0, in: frame.layout, recording) }
             let title: DisplayText = "\(own: "\(number + 1) · \(PageMarkup.clock(moment.time)) · \(moment.title)")"
             html += "<figure id=\"moment-\(number + 1)\" data-t=\"\(PageMarkup.milliseconds(moment.time))\">"
-            html += PhonePicture.svg(view, label: "\(own: "the phone \(moment.title), at \(PageMarkup.clock(moment.time))")", selected: selected, displayWidth: 230)
+            html += PhonePicture.svg(view, label: "\(own: "the phone \(moment.title), at \(PageMarkup.clock(moment.time))")", displayWidth: 230)
             html += "<figcaption><b>\(PageMarkup.text(title))</b>"
             var photos = ""
             for note in moment.notes {

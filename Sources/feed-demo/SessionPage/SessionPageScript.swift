@@ -21,6 +21,7 @@ enum SessionPageScript {
           var screen = phone.querySelector(".screen"), content = phone.querySelector(".content");
           var footer = phone.querySelector(".footer"), banner = phone.querySelector(".banner");
           var centre = phone.querySelector(".centre"), topButton = phone.querySelector(".top-button");
+          var selected = phone.querySelector(".selected");
           var statuses = [].slice.call(document.querySelectorAll(".status"));
           var lines = [].slice.call(document.querySelectorAll(".log li"));
           var log = document.querySelector(".log");
@@ -58,6 +59,10 @@ enum SessionPageScript {
             shown(centre, frame[7] >= 0);
             if (frame[7] >= 0) { centre.textContent = data.texts[frame[7]]; }
             shown(topButton, frame[8] === 1);
+            shown(selected, frame[9] >= 0);
+            if (frame[9] >= 0) {
+              ["x", "y", "width", "height"].forEach(function (name, index) { selected.setAttribute(name, frame[9 + index] / 10); });
+            }
             phone.setAttribute("aria-label", "the phone at " + seconds(t));
             phone.dataset.t = t;
 

@@ -126,7 +126,7 @@ enum SessionPlayer {
     static func frames(_ recording: SessionRecording) -> [(time: Duration, view: PhonePicture.View)] {
         var frames: [(time: Duration, view: PhonePicture.View)] = []
         for frame in recording.phone {
-            let view = PhonePicture.view(of: frame, origin: recording.origin)
+            let view = PhonePicture.view(of: frame, in: recording)
             if frames.last?.view == view { continue }
             if frames.last?.time == frame.time { frames.removeLast() }
             frames.append((frame.time, view))
@@ -136,7 +136,9 @@ enum SessionPlayer {
 
     /// The data the script reads: for each frame, its time in milliseconds, then the numbers of
     /// its ``PhonePicture/View`` (tenths of a point; -1 for what is not shown; words as an index
-    /// into `texts`).
+    /// into `texts`): the view's top, the layout, the footer's words and top, the refresh
+    /// control's words and top, the centre's words, the scroll-to-top button, and the photo
+    /// selected (x, y, width, height; x is -1 for none).
     static func data(_ recording: SessionRecording) -> String {
         var texts: [String] = []
         func index(_ text: String?) -> Int {
@@ -155,6 +157,8 @@ enum SessionPlayer {
                 .int(index(view.footer?.text)), tenths(view.footer?.y ?? 0),
                 .int(index(view.banner?.text)), tenths((view.banner?.y ?? 0) - PhonePicture.bannerHeight / 2),
                 .int(index(view.centre)), .int(view.showsTop ? 1 : 0),
+                view.selected.map { tenths($0.minX) } ?? .int(-1), tenths(view.selected?.minY ?? 0),
+                tenths(view.selected?.width ?? 0), tenths(view.selected?.height ?? 0),
             ])
         }
         let json = JSONValue.object([
