@@ -75,7 +75,7 @@ enum SessionPageStyle {
         .moments-list{display:flex;flex-wrap:wrap;gap:22px}.moments-list figure{margin:0;width:230px}\
         .moments-list figcaption{font-size:12px;margin-top:6px}.moments-list figcaption b{display:block;font-size:13px}\
         .moments-list p{margin:1px 0}.moments-list ul{list-style:none;padding:0;margin:4px 0 0}\
-        .swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:4px;vertical-align:-1px}
+        .swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:4px;vertical-align:-1px;box-shadow:0 0 0 1px var(--grid)}
         .tables{display:grid;grid-template-columns:repeat(auto-fit,minmax(380px,1fr));gap:8px 32px}
         table{border-collapse:collapse;font-size:13px}th,td{text-align:left;padding:3px 12px 3px 0;vertical-align:top;border-bottom:1px solid var(--grid)}\
         th{font-weight:600;white-space:nowrap}td.number{font-variant-numeric:tabular-nums}
