@@ -66,9 +66,10 @@ enum SessionLanes {
                 """
             y += lane.height + spacing
         }
+        // The playhead's triangle sits under the axis's labels, not on them.
         svg += """
-            <g class="playhead" id="playhead-line"><line x1="\(n(axis.right))" x2="\(n(axis.right))" y1="\(n(axisHeight - 4))" \
-            y2="\(n(height - 4))"/><path d="M\(n(axis.right - 5)) \(n(axisHeight - 10))h10l-5 6z"/></g>
+            <g class="playhead" id="playhead-line"><line x1="\(n(axis.right))" x2="\(n(axis.right))" y1="\(n(axisHeight - 1))" \
+            y2="\(n(height - 4))"/><path d="M\(n(axis.right - 5)) \(n(axisHeight - 7))h10l-5 6z"/></g>
             \(moments.badges)</svg>
             """
         return svg
