@@ -15,18 +15,16 @@ Usage: python3 scripts/browser-check.py [--chromium PATH]
 """
 
 import argparse
-import base64
-import fcntl
 import functools
 import http.server
 import json
 import os
 import shutil
-import subprocess
 import sys
-import tempfile
 import threading
 import time
+
+from headless_chromium import Chromium
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = os.path.join(ROOT, ".build", "docs")
@@ -62,95 +60,6 @@ def serve(directory):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
-
-
-class Browser:
-    """Chromium driven over a pipe: commands on fd 3, replies and events on fd 4, NUL-separated."""
-
-    def __init__(self, executable):
-        self.profile = tempfile.mkdtemp(prefix="browser-check-")
-        child_read, self.to_child = os.pipe()
-        self.from_child, child_write = os.pipe()
-        # The child's ends, above the descriptors it will get them as (3 and 4).
-        high_read = fcntl.fcntl(child_read, fcntl.F_DUPFD, 10)
-        high_write = fcntl.fcntl(child_write, fcntl.F_DUPFD, 10)
-        os.close(child_read)
-        os.close(child_write)
-
-        def place():
-            os.dup2(high_read, 3)
-            os.dup2(high_write, 4)
-
-        arguments = [
-            executable, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-            "--no-first-run", "--no-default-browser-check", "--hide-scrollbars", "--mute-audio",
-            f"--user-data-dir={self.profile}", f"--window-size={WIDTH},900", "about:blank",
-        ]
-        self.process = subprocess.Popen(arguments, preexec_fn=place, pass_fds=(3, 4),
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(high_read)
-        os.close(high_write)
-        self.buffer = b""
-        self.next_id = 0
-        self.events = []
-        self.session = None
-
-    def close(self):
-        try:
-            self.send("Browser.close", session=False)
-        except Exception:
-            pass
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        shutil.rmtree(self.profile, ignore_errors=True)
-
-    def _read_message(self, deadline):
-        while b"\0" not in self.buffer:
-            if time.time() > deadline:
-                raise TimeoutError("Chromium did not answer in time")
-            chunk = os.read(self.from_child, 1 << 16)
-            if not chunk:
-                raise RuntimeError("Chromium closed the pipe (did it start? is it installed?)")
-            self.buffer += chunk
-        message, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(message)
-
-    def send(self, method, params=None, session=True, timeout=TIMEOUT):
-        self.next_id += 1
-        message = {"id": self.next_id, "method": method, "params": params or {}}
-        if session and self.session:
-            message["sessionId"] = self.session
-        os.write(self.to_child, json.dumps(message).encode() + b"\0")
-        deadline = time.time() + timeout
-        while True:
-            reply = self._read_message(deadline)
-            if reply.get("id") == self.next_id:
-                if "error" in reply:
-                    raise RuntimeError(f"{method}: {reply['error']}")
-                return reply.get("result", {})
-            self.events.append(reply)
-
-    def wait_for_event(self, method, timeout=TIMEOUT):
-        deadline = time.time() + timeout
-        while True:
-            for index, event in enumerate(self.events):
-                if event.get("method") == method:
-                    return self.events.pop(index)
-            self.events.append(self._read_message(deadline))
-
-    def evaluate(self, expression):
-        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
-        if "exceptionDetails" in result:
-            raise RuntimeError(f"evaluate failed: {result['exceptionDetails']}")
-        return result["result"].get("value")
-
-    def open(self):
-        target = self.send("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
-        self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True}, session=False)["sessionId"]
-        for domain in ("Page", "Runtime", "Log", "Network"):
-            self.send(f"{domain}.enable")
 
 
 def expected_pictures(path):
@@ -220,11 +129,9 @@ def problems_in(events):
 
 
 def check_page(browser, base, name, path, scheme):
-    browser.events.clear()
-    browser.send("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-    browser.send("Emulation.setDeviceMetricsOverride", {"width": WIDTH, "height": 900, "deviceScaleFactor": 1, "mobile": False})
-    browser.send("Page.navigate", {"url": base + path})
-    browser.wait_for_event("Page.loadEventFired")
+    browser.color_scheme(scheme)
+    browser.resize(900)
+    browser.navigate(base + path)
     expected = expected_pictures(path)
     # DocC renders from its JSON after load and loads pictures lazily: grow the viewport to the
     # whole page so every picture is in view, then wait for all of them.
@@ -233,8 +140,7 @@ def check_page(browser, base, name, path, scheme):
     while time.time() < deadline:
         state = browser.evaluate(PAGE_STATE)
         height = min(max(state["height"], 900), 16000)
-        browser.send("Emulation.setDeviceMetricsOverride",
-                     {"width": WIDTH, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        browser.resize(height)
         images = state["images"]
         if state["ready"] == "complete" and len(images) >= len(expected) and all(i["complete"] for i in images):
             break
@@ -255,10 +161,8 @@ def check_page(browser, base, name, path, scheme):
     browser.evaluate("1")
     failures += problems_in(browser.events)
     os.makedirs(SHOTS, exist_ok=True)
-    shot = browser.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
     file = os.path.join(SHOTS, f"{name}-{scheme}.png")
-    with open(file, "wb") as out:
-        out.write(base64.b64decode(shot["data"]))
+    browser.screenshot(file)
     return len(images), failures, file
 
 
@@ -277,10 +181,10 @@ def main():
         sys.exit("browser-check: no site in .build/docs; run scripts/docs.sh first")
     server = serve(SITE)
     base = f"http://127.0.0.1:{server.server_address[1]}"
-    browser = Browser(find_chromium(options.chromium))
+    browser = Chromium(find_chromium(options.chromium), width=WIDTH)
     failed = 0
     try:
-        browser.open()
+        browser.open_tab()
         for name, path in PAGES:
             for scheme in ("light", "dark"):
                 count, failures, shot = check_page(browser, base, name, path, scheme)

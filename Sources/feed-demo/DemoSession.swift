@@ -124,16 +124,44 @@ enum DemoSession {
         service: (any PhotoService)? = nil,
         emit: @escaping @Sendable (TimelineEvent) -> Void
     ) throws(DemoError) -> DemoSummary {
+        try play(options, steps: steps, service: service, records: false, emit: emit).summary
+    }
+
+    /// Runs a session to its end, as ``run(_:steps:service:emit:)`` does, and records what its
+    /// page (`--html`) is drawn from.
+    ///
+    /// - Returns: The summary, and the recording.
+    static func record(
+        _ options: Options,
+        steps: [ScrollStep],
+        service: (any PhotoService)? = nil,
+        emit: @escaping @Sendable (TimelineEvent) -> Void
+    ) throws(DemoError) -> (summary: DemoSummary, recording: SessionRecording) {
+        let played = try play(options, steps: steps, service: service, records: true, emit: emit)
+        guard let recording = played.recording else { throw DemoError("the session recorded nothing") }
+        return (played.summary, recording)
+    }
+
+    private static func play(
+        _ options: Options,
+        steps: [ScrollStep],
+        service: (any PhotoService)?,
+        records: Bool,
+        emit: @escaping @Sendable (TimelineEvent) -> Void
+    ) throws(DemoError) -> (summary: DemoSummary, recording: SessionRecording?) {
         let wallClock = ContinuousClock()
         let wallStart = wallClock.now
         var summary: DemoSummary
+        let recording: SessionRecording?
         if options.realtime {
             let queue = DispatchQueue(label: "feed-demo.session")
             let scheduler = DispatchQueueScheduler(queue: queue)
             let done = DispatchSemaphore(value: 0)
             let box = Mutex<Result<Wiring, DemoError>?>(nil)
             queue.async {
-                let made = Result { () throws(DemoError) in try Wiring(options: options, scheduler: scheduler, service: service, emit: emit) {
+                let made = Result { () throws(DemoError) in try Wiring(
+                    options: options, scheduler: scheduler, service: service, records: records, emit: emit
+                ) {
                     // After the rest of this instant's work, so that the final state is settled.
                     _ = scheduler.schedule { done.signal() }
                 } }
@@ -147,10 +175,10 @@ enum DemoSession {
             // Set before the session started, so it is there once the session is done.
             guard let made = box.withLock({ $0 }) else { throw DemoError("the session ended before it started") }
             let wiring = try made.get()
-            summary = queue.sync { wiring.finish() }
+            (summary, recording) = queue.sync { (wiring.finish(), wiring.recorder.recording) }
         } else {
             let scheduler = TestScheduler(resolution: .milliseconds(1), stepLimit: 10_000_000)
-            let wiring = try Wiring(options: options, scheduler: scheduler, service: service, emit: emit) {}
+            let wiring = try Wiring(options: options, scheduler: scheduler, service: service, records: records, emit: emit) {}
             wiring.start(steps)
             do {
                 while !wiring.isDone {
@@ -164,9 +192,10 @@ enum DemoSession {
                 throw DemoError("virtual time ran away: \(error)")
             }
             summary = wiring.finish()
+            recording = wiring.recorder.recording
         }
         summary.wallTime = wallStart.duration(to: wallClock.now)
-        return summary
+        return (summary, recording)
     }
 }
 
@@ -193,6 +222,7 @@ private final class Wiring: Sendable {
         options: Options,
         scheduler: any Scheduler,
         service http: (any PhotoService)?,
+        records: Bool,
         emit: @escaping @Sendable (TimelineEvent) -> Void,
         onDone: @escaping @Sendable () -> Void
     ) throws(DemoError) {
@@ -238,7 +268,8 @@ private final class Wiring: Sendable {
             scrollToTopThreshold: DemoSession.scrollToTopThreshold
         )
         recorder = Recorder(
-            origin: startTime, configuration: configuration, clock: { [scheduler] in scheduler.now }, emit: emit, onDone: onDone
+            origin: startTime, configuration: configuration, clock: { [scheduler] in scheduler.now }, emit: emit, onDone: onDone,
+            recording: records ? SessionRecording(origin: startTime, viewportHeight: DemoSession.viewportHeight) : nil
         )
         let recorder = recorder
 
@@ -293,9 +324,13 @@ private final class Wiring: Sendable {
         recorder.capture = capture
         // The recorder subscribes to the state first, so that it sees every state in order.
         viewModel.output.state.subscribe(onNext: { recorder.state($0) }).disposed(by: bag)
-        simulator.geometry.subscribe(onNext: { _ in recorder.frame() }).disposed(by: bag)
+        simulator.geometry.subscribe(onNext: { recorder.frame($0) }).disposed(by: bag)
         simulator.actions.subscribe(onNext: { recorder.finger($0) }).disposed(by: bag)
-        viewModel.output.photos.subscribe(onNext: { simulator.setPhotos($0) }).disposed(by: bag)
+        let recordsLayouts = recorder.isRecording
+        viewModel.output.photos.subscribe(onNext: { photos in
+            simulator.setPhotos(photos)
+            if recordsLayouts { recorder.laidOut(simulator.layout, photos: photos) }
+        }).disposed(by: bag)
         viewModel.output.showsScrollToTop.subscribe(onNext: { recorder.scrollToTop($0) }).disposed(by: bag)
         simulator.play(steps).subscribe(onCompleted: { recorder.scriptFinished() }).disposed(by: bag)
     }

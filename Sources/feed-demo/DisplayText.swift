@@ -59,11 +59,15 @@ struct DisplayText: Sendable, Equatable, ExpressibleByStringInterpolation {
     }
 
     /// For HTML element text or a quoted attribute: every piece through
-    /// ``UntrustedText/forHTML(_:maxLength:)``.
+    /// ``UntrustedText/forHTML(_:maxLength:)``. The demo's own words keep a space at either end,
+    /// which joins them to the value beside them (`Lena Tanaka · ♥ 437`); the cleaning trims a
+    /// value's ends.
     var html: String {
         pieces.map { piece in
             switch piece {
-            case .own(let text): UntrustedText.forHTML(text)
+            case .own(let text):
+                (text.first?.isWhitespace == true ? " " : "") + UntrustedText.forHTML(text)
+                    + (text.count > 1 && text.last?.isWhitespace == true ? " " : "")
             case .untrusted(let raw, let maxLength): UntrustedText.forHTML(raw, maxLength: maxLength)
             }
         }.joined()

@@ -42,7 +42,6 @@ enum FeedDemo {
             return 2
         }
 
-        let scriptName = options.scriptPath ?? "the built-in tour"
         let text: String
         do {
             text = try options.scriptPath.map(ScriptFile.read) ?? DemoSession.tourScript
@@ -60,17 +59,45 @@ enum FeedDemo {
             return 2
         }
 
+        if case .file(let path) = options.html, let problem = PageFile.problem(writing: path) {
+            errors(problem.description)
+            return 2
+        }
+
+        // With --html -, standard output is the page's: the timeline is not printed.
+        var timeline = output
+        if options.html == .standardOutput { timeline = { _ in } }
         let printer = TimelinePrinter(
             format: options.json ? .json : .text,
             usesColor: options.usesColor(environment: environment, outputIsTerminal: outputIsTerminal),
-            write: output
+            write: timeline
         )
         let http = httpService(options)
-        printIntroduction(options, scriptName: scriptName, steps: steps.count, http: http, printer: printer)
+        let settings = SessionSettings(options: options, steps: steps.count, deadline: http?.configuration.deadline)
+        printIntroduction(settings, printer: printer)
         do {
-            let summary = try DemoSession.run(options, steps: steps, service: http) { printer.print($0) }
+            guard let destination = options.html else {
+                printer.print(try DemoSession.run(options, steps: steps, service: http) { printer.print($0) })
+                return 0
+            }
+            var (summary, recording) = try DemoSession.record(options, steps: steps, service: http) { printer.print($0) }
             printer.print(summary)
+            recording.settings = settings
+            let page = SessionPage(recording: recording, summary: summary).html
+            switch destination {
+            case .standardOutput:
+                output(page)
+            case .file(let path):
+                try PageFile.write(page, to: path)
+                if !options.json {
+                    printer.write("")
+                    printer.write("The page: \(UntrustedText.forTerminal(path)) (\(Narrator.size(page.utf8.count + 1))); open it in any browser")
+                }
+            }
             return 0
+        } catch let error as PageFileError {
+            errors(error.description)
+            return 1
         } catch {
             errors("feed-demo: \(error)")
             return 1
@@ -96,52 +123,14 @@ enum FeedDemo {
     }
 
     /// The lines before the timeline: what is being played, in which world, and how to read it.
-    private static func printIntroduction(
-        _ options: Options,
-        scriptName: String,
-        steps: Int,
-        http: UnsplashHTTPService?,
-        printer: TimelinePrinter
-    ) {
-        let clock = options.realtime ? "wall-clock time" : "virtual time"
-        let source: String
-        var world: [String] = []
-        switch options.source {
-        case .catalog:
-            source = "the built-in catalog of \(Narrator.count(options.photoCount, "photo"))"
-            for (page, times) in options.effectiveFailPages.sorted(by: { $0.key < $1.key }) {
-                world.append("page \(page) fails \(times == 1 ? "once" : "\(times) times")")
-            }
-            if options.failureRate > 0 {
-                world.append("\(Int((options.failureRate * 100).rounded()))% of requests fail (seed \(options.seed))")
-            }
-            if options.effectiveLive {
-                world.append("a new photo is published at the top every \(DemoSession.livePeriod.components.seconds)s")
-            }
-        case .http(let baseURL, _, let proxy):
-            source = "\(baseURL.absoluteString)\(proxy ? " (proxy)" : "")"
-        }
-        let latency = "\(DemoSummary.milliseconds(options.latency))ms"
-        let timing = if let http {
-            "each request ends within \(Narrator.duration(http.configuration.deadline))"
-        } else {
-            "answers after \(latency)"
-        }
+    private static func printIntroduction(_ settings: SessionSettings, printer: TimelinePrinter) {
         switch printer.format {
         case .json:
-            printer.write(JSONValue.object([
-                ("t_ms", .int(0)), ("kind", .string("session")), ("script", .string(scriptName)),
-                ("steps", .int(steps)), ("layout", .string(options.layout.rawValue)),
-                ("per_page", .int(options.perPage)), ("latency_ms", http == nil ? .int(DemoSummary.milliseconds(options.latency)) : .null),
-                ("deadline_ms", http.map { .int(DemoSummary.milliseconds($0.configuration.deadline)) } ?? .null),
-                ("source", .string(source)), ("fail_pages", .object(options.effectiveFailPages.sorted(by: { $0.key < $1.key }).map { ("\($0.key)", .int($0.value)) })),
-                ("failure_rate", .double(options.failureRate)), ("live", .bool(options.effectiveLive)),
-                ("realtime", .bool(options.realtime)),
-            ]).text)
+            printer.write(settings.json.text)
         case .text:
-            printer.heading("feed-demo · \(untrusted: scriptName) (\(own: Narrator.count(steps, "step"))) · \(own: clock)")
-            printer.write("  \(UntrustedText.forTerminal(source)) · \(options.perPage) per page · \(options.layout.rawValue) layout · \(timing)")
-            if !world.isEmpty { printer.write("  " + world.joined(separator: " · ")) }
+            printer.heading(settings.heading)
+            printer.write("  \(settings.line.terminal)")
+            if !settings.world.isEmpty { printer.write("  " + settings.world.joined(separator: " · ")) }
             printer.write("")
             printer.write("  finger     what the simulated user did")
             printer.write("  stream     the input streams: the geometry's demand for content, pullToRefresh, retry, selection")

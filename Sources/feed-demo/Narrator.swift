@@ -116,7 +116,7 @@ struct Narrator: Sendable {
         }
     }
 
-    private static func explain(_ reason: FeedDecision.IgnoredBecause, in state: FeedState) -> String {
+    static func explain(_ reason: FeedDecision.IgnoredBecause, in state: FeedState) -> String {
         switch reason {
         case .loading: "\(state.inFlight.map { "\($0)" } ?? "a page") is still loading (not queued)"
         case .lastPage: "the last page is in, nothing to load"
@@ -127,7 +127,7 @@ struct Narrator: Sendable {
         }
     }
 
-    private static func describe(_ demand: ContentDemand, _ geometry: ScrollGeometry, _ prefetch: Double) -> String {
+    static func describe(_ demand: ContentDemand, _ geometry: ScrollGeometry, _ prefetch: Double) -> String {
         switch demand {
         case .unfilled: "the content (\(points(geometry.contentHeight)) pt) is shorter than the screen and \(points(prefetch)) pt of prefetch: wants more"
         case .nearEnd: "the end is \(points(max(geometry.distanceToEnd, 0))) pt below the screen, within \(points(prefetch)) pt: wants more"
@@ -255,6 +255,14 @@ struct Narrator: Sendable {
             text.append(digit)
         }
         return (number < 0 ? "-" : "") + text
+    }
+
+    /// `900 bytes`, `312 KB`, `1.2 MB`: a file's size (1 KB is 1,000 bytes).
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1000 { return count(bytes, "byte") }
+        if bytes < 1_000_000 { return "\((bytes + 500) / 1000) KB" }
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 
     /// The error in a few words; a malformed response's problem may quote the server.

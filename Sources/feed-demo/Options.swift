@@ -51,6 +51,16 @@ struct Options: Equatable, Sendable {
     var json = false
     /// Never print ANSI escape codes.
     var noColor = false
+    /// Where to write the session's page (`--html`), if anywhere.
+    var html: PageDestination?
+
+    /// Where `--html` writes the page.
+    enum PageDestination: Equatable, Sendable {
+        /// `--html -`: standard output, instead of the timeline.
+        case standardOutput
+        /// `--html FILE`: a file, written when the session is over; the timeline still prints.
+        case file(String)
+    }
 
     /// The number of photos in the embedded catalog unless `--photos` says otherwise.
     static let defaultPhotoCount = 60
@@ -149,9 +159,17 @@ struct Options: Equatable, Sendable {
                 options.json = true
             case "--no-color":
                 options.noColor = true
+            case "--html":
+                let expected = "a file name, or - for standard output"
+                let path = try reader.value(for: flag, expected: expected)
+                guard !path.isEmpty else { throw reader.bad(flag, expected: expected, got: path) }
+                options.html = path == "-" ? .standardOutput : .file(path)
             default:
                 throw OptionsError("unknown option \(OptionsError.quoted(flag))")
             }
+        }
+        if options.json, options.html == .standardOutput {
+            throw OptionsError("--json and --html - both write to standard output; give --html a file name")
         }
         if seedGiven, options.failureRate == 0 {
             throw OptionsError("--seed chooses which requests fail; give --failure-rate as well")
@@ -205,6 +223,9 @@ struct Options: Equatable, Sendable {
                                unless --proxy
           --proxy              the server is a key-holding proxy (/api/unsplash/list)
           --json               print one JSON object per event, for tools
+          --html FILE          also write the session as one page that opens in any
+                               browser, offline; - writes it to standard output instead
+                               of the timeline
           --no-color           draw without colour (also when NO_COLOR is set or the
                                output is not a terminal)
           -h, --help           show this help

@@ -30,6 +30,8 @@ final class Recorder: Sendable {
         var capture: (@Sendable (String, Int?) -> Void)?
         var lastPicture: (time: Duration, scene: ScreenScene)?
         var lastFlingPicture: Duration?
+        /// What the page is drawn from, when the session records one (`--html`).
+        var recording: SessionRecording?
     }
 
     private let state: Mutex<State>
@@ -44,14 +46,16 @@ final class Recorder: Sendable {
     ///   - clock: The scheduler's clock.
     ///   - emit: Receives each timeline event.
     ///   - onDone: Called when the session looks over (see ``checkDone()``).
+    ///   - recording: An empty recording to fill in for the page, or `nil` to record nothing.
     init(
         origin: Duration,
         configuration: FeedConfiguration,
         clock: @escaping @Sendable () -> Duration,
         emit: @escaping @Sendable (TimelineEvent) -> Void,
-        onDone: @escaping @Sendable () -> Void
+        onDone: @escaping @Sendable () -> Void,
+        recording: SessionRecording? = nil
     ) {
-        state = Mutex(State(previous: FeedState(configuration: configuration)))
+        state = Mutex(State(previous: FeedState(configuration: configuration), recording: recording))
         narrator = Narrator(origin: origin)
         self.clock = clock
         emitEvent = emit
@@ -76,14 +80,37 @@ final class Recorder: Sendable {
         return state.previous.inFlight?.id != awaited.id
     }
 
+    /// What the session recorded for its page, if it records one.
+    var recording: SessionRecording? {
+        state.withLock { $0.recording }
+    }
+
+    /// Whether the session records a page.
+    var isRecording: Bool {
+        state.withLock { $0.recording != nil }
+    }
+
     private func emit(_ kind: TimelineEvent.Kind, _ text: DisplayText, _ fields: [(String, JSONValue)] = []) {
-        emitEvent(TimelineEvent(time: clock() - narrator.origin, kind: kind, text: text, fields: fields))
+        send(TimelineEvent(time: clock() - narrator.origin, kind: kind, text: text, fields: fields))
+    }
+
+    /// Records a line of the timeline, then emits it.
+    private func send(_ event: TimelineEvent) {
+        state.withLock { $0.recording?.record(event) }
+        emitEvent(event)
+    }
+
+    /// The session's time now.
+    private var now: Duration {
+        clock() - narrator.origin
     }
 
     // MARK: The finger and the input streams
 
     func finger(_ action: ScrollAction) {
-        emitEvent(narrator.line(for: action, at: clock()))
+        let time = now
+        state.withLock { $0.recording?.record(action, at: time) }
+        send(narrator.line(for: action, at: clock()))
         switch action {
         case .settled, .hitEnd:
             // One picture per burst of flings: none within two seconds of the last one.
@@ -100,8 +127,20 @@ final class Recorder: Sendable {
     }
 
     /// Counts one geometry event (the simulator emits one per frame while the content moves).
-    func frame() {
-        state.withLock { $0.geometryEvents += 1 }
+    func frame(_ geometry: ScrollGeometry) {
+        let time = now
+        state.withLock { state in
+            state.geometryEvents += 1
+            state.recording?.record(geometry: geometry, at: time)
+        }
+    }
+
+    /// The photos were laid out anew after the list changed (for the page).
+    func laidOut(_ layout: FeedLayout, photos: PhotoList) {
+        let time = now
+        state.withLock { state in
+            state.recording?.recordLayout(layout, photos: photos, replacesList: state.previous.change == .reload, at: time)
+        }
     }
 
     /// An input stream emitted.
@@ -110,8 +149,10 @@ final class Recorder: Sendable {
     }
 
     func scrollToTop(_ shows: Bool) {
+        let time = now
         let changed = state.withLock { state in
             defer { state.showsScrollToTop = shows }
+            if state.showsScrollToTop != shows { state.recording?.record(showsScrollToTop: shows, at: time) }
             return state.showsScrollToTop != shows
         }
         if changed {
@@ -139,9 +180,10 @@ final class Recorder: Sendable {
             for case .pageArrived(_, let page, let change, _) in next.decisions {
                 state.pagesAddingNothing = change == nil && page.hasNextPage ? state.pagesAddingNothing + 1 : 0
             }
+            state.recording?.record(next, at: next.now - narrator.origin)
             return (state.previous, isFirst)
         }
-        for line in narrator.lines(from: previous, to: next) { emitEvent(line) }
+        for line in narrator.lines(from: previous, to: next) { send(line) }
         var pictures: [(String, Int?)] = []
         for case .pageArrived(let request, _, .reload?, _) in next.decisions {
             if isFirstReload {
@@ -192,7 +234,6 @@ final class Recorder: Sendable {
         guard !isRepeat else { return }
         let scrollable = max(picture.contentHeight - picture.viewportHeight, 0)
         var notes: [ScreenNote] = [
-            .text("\(own: moment.uppercased())"),
             .text("scrolled \(own: Narrator.points(picture.contentOffsetY)) of \(own: Narrator.points(scrollable)) pt"),
             .text("\(own: Narrator.count(feed.photos.count, "photo")) loaded\(own: feed.isLastPage ? ", through the last page" : "")"),
         ]
@@ -222,7 +263,9 @@ final class Recorder: Sendable {
                 ))
             }
         }
-        emitEvent(TimelineEvent(
+        state.withLock { $0.recording?.recordMoment(moment, selected: selected, notes: notes, at: now) }
+        notes.insert(.text("\(own: moment.uppercased())"), at: 0)
+        send(TimelineEvent(
             time: now,
             kind: .screen,
             text: "\(own: moment)",

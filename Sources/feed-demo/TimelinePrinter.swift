@@ -149,7 +149,7 @@ struct TimelinePrinter: Sendable {
         case .text:
             write("")
             write(usesColor ? "\u{1B}[1mSummary\u{1B}[0m" : "Summary")
-            let rows = summary.rows
+            let rows = summary.rows()
             let width = rows.map(\.0.count).max() ?? 0
             for (label, value) in rows {
                 write("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value.terminal)

@@ -30,12 +30,10 @@ private final class Events: Sendable {
     }
 }
 
-/// The package's root directory, three levels above this file.
-private let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let packageRoot = ExampleScripts.packageRoot
 
 private func example(_ name: String) -> String {
-    packageRoot.appending(path: "Examples/scripts/\(name).scroll").path
+    ExampleScripts.path(name)
 }
 
 /// Runs `feed-demo` in-process.
@@ -130,12 +128,7 @@ struct DemoRunTests {
 
     /// The options an example's header comment runs it with (`swift run feed-demo …`).
     private func headerOptions(_ name: String) throws -> Options {
-        let text = try String(contentsOfFile: example(name), encoding: .utf8)
-        let command = try #require(text.split(separator: "\n").first { $0.contains("swift run feed-demo") })
-        let arguments = command.split(separator: " ").drop { $0 != "feed-demo" }.dropFirst().map { word in
-            word.hasPrefix("Examples/") ? packageRoot.appending(path: String(word)).path : String(word)
-        }
-        guard case .run(let options) = try Options.parse(arguments, environment: [:]) else {
+        guard case .run(let options) = try Options.parse(try ExampleScripts.arguments(name), environment: [:]) else {
             throw OptionsError("\(name): the header asks for help")
         }
         return options
@@ -353,7 +346,12 @@ struct DemoRunTests {
     func stubServerUnauthorized() async throws {
         let server = try await StubServer()
         defer { server.stop() }
-        let arguments = ["--base-url", server.baseURL().absoluteString, "--script", example("empty-feed")]
+        // The script ends at once, while the first page is in flight (or after its answer, on a
+        // fast machine): either way the session ends with that answer, so no gesture can race it.
+        let script = FileManager.default.temporaryDirectory.appending(path: "feed-demo-401-\(UUID().uuidString).scroll").path
+        try "wait 10ms\n".write(toFile: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let arguments = ["--base-url", server.baseURL().absoluteString, "--script", script]
         let run = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(returning: runDemo(arguments, environment: ["UNSPLASH_ACCESS_KEY": "wrong"]))
@@ -363,7 +361,8 @@ struct DemoRunTests {
         #expect(run.output.contains { $0.contains("#1 page 1 (first load) failed: HTTP 401 (bad access key) (after ") })
         // A rejected key fails the same way every time: no automatic retry, the footer offers one.
         #expect(run.output.contains { $0.hasSuffix("page 1 will not load by asking again by itself: the footer shows \"Couldn't load — tap to retry\"") })
-        #expect(run.output.contains("  requests                 2  (first load 1 · refresh 1)"))
+        #expect(run.output.contains("  requests                 1  (first load 1)"))
+        #expect(run.output.contains("  pending                  page 1 waits for a tap on retry (HTTP 401 (bad access key))"))
     }
 
     // MARK: The printer

@@ -290,11 +290,7 @@ struct HostileServerDemoTests {
         let server = try await StubServer()
         defer { server.stop() }
         // The stub's page, through the real service; then a session on virtual time, so the taps land.
-        let configuration = UnsplashHTTPService.Configuration(baseURL: server.baseURL(mode: "hostile_photos"), accessKey: nil)
-        let page = try await withCheckedThrowingContinuation { continuation in
-            _ = UnsplashHTTPService(configuration: configuration, sessionConfiguration: .ephemeral).photos(page: 1, perPage: 10)
-                .subscribe(onSuccess: { continuation.resume(returning: $0) }, onFailure: { continuation.resume(throwing: $0) })
-        }
+        let page = try await Self.hostilePhotos(from: server)
         #expect(page.photos.map(\.user.name) == (0..<10).map { Self.names[$0 % 4] })
         let options = Options()  // the waterfall: photos 0 to 3 are all on screen
         let texts = Mutex<[String]>([])
@@ -376,6 +372,102 @@ struct HostileServerDemoTests {
         #expect(run.status == 0)
         #expect(run.output.contains { $0.hasSuffix("♥ 9,223,372,036,854,775,807") })
         #expect(run.output.contains { $0.hasPrefix("  photos shown ") })
+    }
+
+    @Test("the session page shows a hostile server's text only escaped: no markup of the server's, no control or bidi character",
+          arguments: ["hostile_photos", "javascript_link", "hostile_json", "hostile_plain", "extreme_sizes"])
+    func hostilePage(mode: String) async throws {
+        let server = try await StubServer()
+        defer { server.stop() }
+        let script = try temporaryScript(Array("wait 200ms\nscroll to bottom\nwait 200ms\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let arguments = ["--base-url", server.baseURL(mode: mode).absoluteString, "--script", script, "--html", "-"]
+        let run = try #require(await runDemoInBackground(arguments), "the demo did not end")
+        #expect(run.status == 0)
+        let page = run.output.joined(separator: "\n")
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("</html>"))
+        #expect(Self.foreignMarkup(in: page).isEmpty, "\(Self.foreignMarkup(in: page).prefix(5))")
+        #expect(Self.unsafeScalars(in: page).isEmpty, "\(Self.unsafeScalars(in: page).map { String($0.value, radix: 16) })")
+        #expect(!page.contains("PWNED") && !page.contains("zzzzzz"))
+        if mode == "hostile_photos" {
+            // The first page's picture names its photographers, cleaned and escaped.
+            for name in ["�EVIL", "Zoë�NUL�DEL", "�C1 CSI�", "שלום مرحبا"] {
+                #expect(page.contains(name), "\(name) is not on the page")
+            }
+        }
+    }
+
+    @Test("the details of hostile photos on the session page: descriptions with markup are shown as text")
+    func hostileDetailsOnThePage() async throws {
+        let server = try await StubServer()
+        defer { server.stop() }
+        let page = try await Self.hostilePhotos(from: server)
+        let steps = try ScrollScript.parse("wait 1s\ntap 0\ntap 1\ntap 2\ntap 3\n")
+        let (summary, recording) = try DemoSession.record(Options(), steps: steps, service: StaticPhotoService(page)) { _ in }
+        let html = SessionPage(recording: recording, summary: summary).html
+        #expect(Self.foreignMarkup(in: html).isEmpty, "\(Self.foreignMarkup(in: html).prefix(5))")
+        #expect(Self.unsafeScalars(in: html).isEmpty)
+        #expect(html.contains("<p>&quot;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quot…&quot;</p>"), "photo 0's alt text, as text")
+        #expect(html.contains("<p>&quot;�overridden text&quot;</p>"), "photo 1's description, its override removed")
+        #expect(!html.contains("<script>alert"))
+    }
+
+    /// The first page of `hostile_photos`, through the real service.
+    private static func hostilePhotos(from server: StubServer) async throws -> PhotoPage {
+        let configuration = UnsplashHTTPService.Configuration(baseURL: server.baseURL(mode: "hostile_photos"), accessKey: nil)
+        return try await withCheckedThrowingContinuation { continuation in
+            _ = UnsplashHTTPService(configuration: configuration, sessionConfiguration: .ephemeral).photos(page: 1, perPage: 10)
+                .subscribe(onSuccess: { continuation.resume(returning: $0) }, onFailure: { continuation.resume(throwing: $0) })
+        }
+    }
+
+    /// The tags and attributes a session page is made of.
+    static let pageTags: Set<String> = [
+        "html", "head", "meta", "title", "body", "header", "main", "section", "footer", "figure", "figcaption", "div", "p", "h1",
+        "h2", "b", "span", "a", "ol", "ul", "li", "dl", "dt", "dd", "table", "thead", "tbody", "tr", "th", "td", "input",
+        "button", "output", "svg", "defs", "desc", "pattern", "g", "use", "rect", "line", "path", "circle", "polyline",
+        "text", "tspan",
+    ]
+    static let pageAttributes: Set<String> = [
+        "lang", "class", "id", "charset", "name", "content", "viewBox", "width", "height", "role", "aria-labelledby",
+        "aria-label", "aria-hidden", "focusable", "x", "y", "x1", "x2", "y1", "y2", "rx", "r", "cx", "cy", "d", "points",
+        "transform", "href", "fill", "style", "text-anchor", "patternUnits", "patternTransform", "type", "min", "max",
+        "step", "value", "hidden",
+    ]
+
+    /// What on a session page is not the page's own markup: a tag or an attribute it does not
+    /// use (an event handler, say), a link or a style that is not its own, or a `<` that starts
+    /// no tag. The style sheet and the two scripts, the page's own, are set aside first.
+    static func foreignMarkup(in page: String) -> [String] {
+        var rest = page
+        let own = [/<style>\n.*?\n<\/style>/.dotMatchesNewlines(), /<script[^>]*>.*?<\/script>/.dotMatchesNewlines()]
+        guard rest.matches(of: own[0]).count == 1, rest.matches(of: own[1]).count == 2 else { return ["not one style sheet and two scripts"] }
+        for block in own { rest = rest.replacing(block, with: "") }
+        guard rest.hasPrefix("<!DOCTYPE html>\n") else { return ["no doctype"] }
+        rest.removeFirst("<!DOCTYPE html>\n".count)
+        var foreign: [String] = []
+        for candidate in rest.matches(of: /<[^>]*>?/) {
+            let tag = String(candidate.output)
+            guard let parsed = tag.wholeMatch(of: /<\/?([a-z][a-z0-9]*)((?:\s+[a-zA-Z][a-zA-Z0-9-]*(?:="[^"<>]*")?)*)\s*\/?>/),
+                  pageTags.contains(String(parsed.output.1))
+            else {
+                foreign.append(tag)
+                continue
+            }
+            for attribute in parsed.output.2.matches(of: /([a-zA-Z][a-zA-Z0-9-]*)(?:="([^"]*)")?/) {
+                let name = String(attribute.output.1)
+                let value = attribute.output.2.map(String.init) ?? ""
+                let allowed = switch name {
+                case _ where name.hasPrefix("data-"): true
+                case "href": value.hasPrefix("#")
+                case "style": value.wholeMatch(of: /display:none|background:#[0-9a-f]{6}|margin-left:[0-9.]+%;width:[0-9.]+%/) != nil
+                case "fill": value.wholeMatch(of: /#[0-9a-f]{6}/) != nil
+                default: pageAttributes.contains(name)
+                }
+                if !allowed { foreign.append("\(name)=\"\(value)\" in \(tag)") }
+            }
+        }
+        return foreign
     }
 
     /// The session line, the script's end and the summary of a `--json` run, after checking that
