@@ -390,7 +390,7 @@ private struct CatalogBuilder {
         var digits: [Character] = []
         var rest = value
         for _ in 0..<length {
-            digits.append(CatalogVocabulary.base83[rest % 83])
+            digits.append(BlurHash.alphabet[rest % 83])
             rest /= 83
         }
         return String(digits.reversed())
