@@ -129,9 +129,10 @@ public struct ImageViewModel: Sendable {
                 .scan(into: CellImageProgress()) { progress, state in
                     progress.advance(image: state.image(forPhotoID: id), placeholders: first)
                 }
-                .take(while: { !$0.isOver })
-                .concatMap { Observable.from($0.phases) }
-                .map { CellImage(photoID: id, phase: $0) }
+                // The image is followed by `nil`, which ends the sequence at once.
+                .concatMap { Observable.from($0.phases.map(Optional.some) + ($0.hasImage ? [nil] : [])) }
+                .take(while: { $0 != nil })
+                .compactMap { $0.map { CellImage(photoID: id, phase: $0) } }
         }
     }
 
@@ -207,17 +208,12 @@ struct CellImageProgress: Sendable {
     var phases: [ImagePhase] = []
     /// Whether anything was emitted yet.
     var hasStarted = false
-    /// Whether the image was emitted.
+    /// Whether the image is among ``phases``: the last step.
     var hasImage = false
-    /// Whether the image was emitted for an earlier state: the sequence is over.
-    var isOver = false
 
     mutating func advance(image: LoadedImage?, placeholders: [ImagePhase]) {
         defer { hasStarted = true }
-        if hasImage {
-            isOver = true
-            phases = []
-        } else if let image {
+        if let image {
             hasImage = true
             phases = [.image(image)]
         } else {

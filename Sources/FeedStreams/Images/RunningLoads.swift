@@ -18,11 +18,12 @@ extension Observable where Element == ImageState {
             let subscription = states.subscribe(onNext: { state in
                 let (ended, started) = running.withLock { running -> ([SerialDisposable], [(ImageLoad, SerialDisposable)]) in
                     let listed = Set(state.loads.map(\.id))
-                    let ended = running.filter { !listed.contains($0.key) }
-                    for id in ended.keys { running[id] = nil }
+                    // In the order the loads started, so that logs read the same on every run.
+                    let ended = running.filter { !listed.contains($0.key) }.sorted { $0.key < $1.key }
+                    for (id, _) in ended { running[id] = nil }
                     let started = state.loads.filter { running[$0.id] == nil }.map { ($0, SerialDisposable()) }
                     for (load, slot) in started { running[load.id] = slot }
-                    return (Array(ended.values), started)
+                    return (ended.map(\.value), started)
                 }
                 for slot in ended { slot.dispose() }
                 for (load, slot) in started {
@@ -37,7 +38,7 @@ extension Observable where Element == ImageState {
                 subscription.dispose()
                 let all = running.withLock { running in
                     defer { running = [:] }
-                    return Array(running.values)
+                    return running.sorted { $0.key < $1.key }.map(\.value)
                 }
                 for slot in all { slot.dispose() }
             }

@@ -2,9 +2,11 @@ import FeedStreams
 import Foundation
 import Testing
 
-/// A square photo whose image is `image` (its own id unless given), for the image tests.
+/// A square photo whose image is `image` (its own id unless given), with a BlurHash, for the
+/// image tests.
 func squarePhoto(_ id: String, image: String? = nil) -> Photo {
     var made = photo(id, width: 400, height: 400)
+    made.blurHash = "LEHV6nWB2yk8pyo0adR*.7kCMdnj"
     made.urls.raw = URL(string: "https://images.unsplash.com/photo-\(image ?? id)?ixid=abc%3D&ixlib=rb-4.0.3")!
     return made
 }
