@@ -118,6 +118,11 @@ public final class CatalogImageLoader: ImageLoader {
         log.withLock { $0 }
     }
 
+    /// The loads not answered or cancelled yet, in the order they were asked for.
+    public var pending: [Record] {
+        log.withLock { $0.filter { $0.outcome == .pending } }
+    }
+
     /// Loads one image; the answer arrives a seeded latency later on the scheduler.
     ///
     /// - Parameter request: The image.

@@ -39,6 +39,13 @@ public struct BlurHash: Sendable, Hashable, CustomStringConvertible {
     /// The 83 digits, in the order of their values.
     static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~")
 
+    /// Each ASCII byte's digit value, or -1 for a byte that is not a digit.
+    private static let values: [Int] = {
+        var values = [Int](repeating: -1, count: 128)
+        for (value, digit) in alphabet.enumerated() { values[Int(digit.asciiValue!)] = value }
+        return values
+    }()
+
     /// Decodes a hash.
     ///
     /// - Parameter text: The hash, such as `"LEHV6nWB2yk8pyo0adR*.7kCMdnj"`.
@@ -128,7 +135,8 @@ public struct BlurHash: Sendable, Hashable, CustomStringConvertible {
     private static func digits(of text: String) throws(BlurHashError) -> [Int] {
         var values: [Int] = []
         for (position, character) in text.enumerated() {
-            guard let value = alphabet.firstIndex(of: character) else {
+            let value = character.asciiValue.map { Self.values[Int($0)] } ?? -1
+            guard value >= 0 else {
                 let shown = character.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control && $0.isASCII }
                     ? "\"\(character)\"" : "U+" + String(character.unicodeScalars.first!.value, radix: 16, uppercase: true)
                 throw BlurHashError("character \(position + 1), \(shown), is not a base-83 digit")

@@ -129,6 +129,8 @@ public struct ImageViewModel: Sendable {
                 .scan(into: CellImageProgress()) { progress, state in
                     progress.advance(image: state.image(forPhotoID: id), placeholders: first)
                 }
+                // Most states change nothing for this cell: no inner sequence for those.
+                .filter { !$0.phases.isEmpty }
                 // The image is followed by `nil`, which ends the sequence at once.
                 .concatMap { Observable.from($0.phases.map(Optional.some) + ($0.hasImage ? [nil] : [])) }
                 .take(while: { $0 != nil })
@@ -170,7 +172,11 @@ public struct ImageViewModel: Sendable {
                     return Observable.timer(max(wakeUp - scheduler.now, .zero), scheduler: scheduler).map { _ in .wakeUp }
                 },
                 // Report each download once, as the rule decided it.
-                states.concatMap { state in Observable.from(state.decisions.compactMap(Self.trackedDownload)) }
+                states.compactMap { state in
+                    let photos = state.decisions.compactMap(Self.trackedDownload)
+                    return photos.isEmpty ? nil : photos
+                }
+                    .concatMap { Observable.from($0) }
                     .flatMap { photo -> Observable<ImageEvent> in
                         guard let tracker else { return .empty() }
                         return tracker.trackDownload(of: photo).asObservable()
