@@ -1,5 +1,3 @@
-import Foundation
-
 /// The images a feed keeps in memory: bounded in decoded bytes, least recently used out first,
 /// and never an image on screen.
 ///
@@ -40,8 +38,8 @@ public struct ImageCache: Sendable, Equatable {
 
     /// An entry that was removed to make room.
     public struct Eviction: Sendable, Equatable {
-        /// Its address.
-        public let url: URL
+        /// Its request.
+        public let request: ImageRequest
         /// The photos it showed.
         public let photoIDs: [String]
         /// Its decoded size.
@@ -60,8 +58,8 @@ public struct ImageCache: Sendable, Equatable {
     public let maxEntryBytes: Int
     /// The decoded bytes held now.
     public private(set) var bytes = 0
-    private var entries: [URL: Entry] = [:]
-    private var urlByPhoto: [String: URL] = [:]
+    private var entries: [ImageRequest: Entry] = [:]
+    private var requestByPhoto: [String: ImageRequest] = [:]
     /// Counts uses, for least-recently-used order.
     private var useClock = 0
 
@@ -80,31 +78,31 @@ public struct ImageCache: Sendable, Equatable {
         entries.count
     }
 
-    /// The addresses held, for tests and tools.
-    public var urls: Set<URL> {
+    /// The images held, by request, for tests and tools.
+    public var requests: Set<ImageRequest> {
         Set(entries.keys)
     }
 
-    /// Whether the image at this address is held.
-    public func contains(_ url: URL) -> Bool {
-        entries[url] != nil
+    /// Whether the image of this request is held.
+    public func contains(_ request: ImageRequest) -> Bool {
+        entries[request] != nil
     }
 
     /// The image held for a photo, if any.
     public func image(forPhotoID id: String) -> LoadedImage? {
-        urlByPhoto[id].flatMap { entries[$0]?.image }
+        requestByPhoto[id].flatMap { entries[$0]?.image }
     }
 
-    /// The decoded size of the image held at this address, or 0.
-    public func bytes(of url: URL) -> Int {
-        entries[url]?.image.decodedBytes ?? 0
+    /// The decoded size of the image held for this request, or 0.
+    public func bytes(of request: ImageRequest) -> Int {
+        entries[request]?.image.decodedBytes ?? 0
     }
 
     /// Marks an image as used now, for least-recently-used order.
-    public mutating func touch(_ url: URL) {
-        guard entries[url] != nil else { return }
+    public mutating func touch(_ request: ImageRequest) {
+        guard entries[request] != nil else { return }
         useClock += 1
-        entries[url]?.lastUsed = useClock
+        entries[request]?.lastUsed = useClock
     }
 
     /// Keeps an image, making room by evicting what may go.
@@ -121,37 +119,34 @@ public struct ImageCache: Sendable, Equatable {
     public mutating func insert(
         _ image: LoadedImage,
         photoIDs: [String],
-        standing: Standing,
-        standingOf: (URL) -> Standing
+        standing own: Standing,
+        standingOf: (ImageRequest) -> Standing
     ) -> Outcome {
         let size = image.decodedBytes
         guard size <= maxEntryBytes else { return .tooLarge(limit: maxEntryBytes) }
-        let url = image.request.url
-        if let old = entries[url] {
-            // The same address again (a reload after a memory warning emptied nothing, say).
-            bytes -= old.image.decodedBytes
-            entries[url] = nil
-        }
-        let mayEvict: (Standing) -> Bool = { held in
-            held == .unwanted || (standing == .onScreen && held == .wanted)
-        }
-        let candidates = entries.filter { mayEvict(standingOf($0.key)) }
-        let evictable = candidates.values.reduce(0) { $0 + $1.image.decodedBytes }
-        guard budget - bytes + evictable >= size else { return .noRoom(free: budget - bytes) }
+        let request = image.request
+        if entries[request] != nil { remove(request) }
         var evicted: [Eviction] = []
-        // Unwanted first, then (for an image on screen) wanted ones; oldest first within each.
-        let order = candidates.sorted { lhs, rhs in
-            let (left, right) = (standingOf(lhs.key) == .unwanted, standingOf(rhs.key) == .unwanted)
-            if left != right { return left }
-            return lhs.value.lastUsed < rhs.value.lastUsed
-        }
-        for (victim, entry) in order where budget - bytes < size {
-            remove(victim)
-            evicted.append(Eviction(url: victim, photoIDs: entry.photoIDs, bytes: entry.image.decodedBytes))
+        if bytes + size > budget {
+            // Unwanted first, then (for an image on screen) wanted ones; oldest first within each.
+            var candidates: [(request: ImageRequest, unwanted: Bool, lastUsed: Int, bytes: Int)] = []
+            for (held, entry) in entries {
+                let standing = standingOf(held)
+                guard standing == .unwanted || (own == .onScreen && standing == .wanted) else { continue }
+                candidates.append((held, standing == .unwanted, entry.lastUsed, entry.image.decodedBytes))
+            }
+            let evictable = candidates.reduce(0) { $0 + $1.bytes }
+            // Nothing is evicted unless the image can then be kept.
+            guard budget - bytes + evictable >= size else { return .noRoom(free: budget - bytes) }
+            candidates.sort { ($0.unwanted ? 0 : 1, $0.lastUsed) < ($1.unwanted ? 0 : 1, $1.lastUsed) }
+            for candidate in candidates where bytes + size > budget {
+                evicted.append(Eviction(request: candidate.request, photoIDs: entries[candidate.request]?.photoIDs ?? [], bytes: candidate.bytes))
+                remove(candidate.request)
+            }
         }
         useClock += 1
-        entries[url] = Entry(image: image, photoIDs: photoIDs, lastUsed: useClock)
-        for id in photoIDs { urlByPhoto[id] = url }
+        entries[request] = Entry(image: image, photoIDs: photoIDs, lastUsed: useClock)
+        for id in photoIDs { requestByPhoto[id] = request }
         bytes += size
         return .kept(evicted: evicted)
     }
@@ -162,15 +157,15 @@ public struct ImageCache: Sendable, Equatable {
     public mutating func removeAll() -> (images: Int, bytes: Int) {
         defer {
             entries = [:]
-            urlByPhoto = [:]
+            requestByPhoto = [:]
             bytes = 0
         }
         return (entries.count, bytes)
     }
 
-    private mutating func remove(_ url: URL) {
-        guard let entry = entries.removeValue(forKey: url) else { return }
+    private mutating func remove(_ request: ImageRequest) {
+        guard let entry = entries.removeValue(forKey: request) else { return }
         bytes -= entry.image.decodedBytes
-        for id in entry.photoIDs where urlByPhoto[id] == url { urlByPhoto[id] = nil }
+        for id in entry.photoIDs where requestByPhoto[id] == request { requestByPhoto[id] = nil }
     }
 }

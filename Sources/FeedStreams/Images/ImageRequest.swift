@@ -24,6 +24,9 @@ public struct ImageRequest: Sendable, Hashable, CustomStringConvertible {
     public let pixelWidth: Int
     /// The height of the image Unsplash sends, in pixels.
     public let pixelHeight: Int
+    /// A hash of the address, made once: the rule looks requests up every frame, and hashing a
+    /// 150-character URL each time cost more than the rest of a frame.
+    let key: UInt64
 
     /// The query parameters the feed sets; any the server's address already had are replaced.
     /// (`h` and `auto` go too: a height would crop, and `auto=format` overrides `fm`.)
@@ -34,6 +37,7 @@ public struct ImageRequest: Sendable, Hashable, CustomStringConvertible {
         self.url = url
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
+        key = SplitMix64.stableHash(url.absoluteString)
     }
 
     /// The request for a photo shown `pointWidth` points wide.
@@ -78,12 +82,12 @@ public struct ImageRequest: Sendable, Hashable, CustomStringConvertible {
 
     /// Two requests are equal when their URL is.
     public static func == (lhs: ImageRequest, rhs: ImageRequest) -> Bool {
-        lhs.url == rhs.url
+        lhs.key == rhs.key && lhs.url == rhs.url
     }
 
-    /// Hashes the URL.
+    /// Hashes the URL (a hash of it made once).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(url)
+        hasher.combine(key)
     }
 
     /// `3` for 3.0, `2.5` for 2.5.

@@ -1,5 +1,3 @@
-import Foundation
-
 extension ImageState {
     /// The state after `event`, which happened at `now` on the images' clock.
     ///
@@ -85,11 +83,11 @@ extension ImageState {
         // A load cancelled a moment ago may still answer: it is no longer running, so nothing.
         guard let position = loads.firstIndex(of: answered) else { return }
         let load = loads.remove(at: position)
-        let url = load.request.url
-        retries[url] = nil
+        let request = load.request
+        retries[request] = nil
         stats.loaded += 1
         let wanted = wantedStandings()
-        let own = wanted[url] ?? .unwanted
+        let own = wanted[request] ?? .unwanted
         let outcome = cache.insert(image, photoIDs: load.photoIDs, standing: own) { wanted[$0] ?? .unwanted }
         switch outcome {
         case .kept(let evicted):
@@ -98,7 +96,7 @@ extension ImageState {
         case .tooLarge, .noRoom:
             stats.notCached += 1
             // The cells on screen show it anyway; remember it for as long as they do.
-            for cell in visible where cell.request.url == url { shownUncached[cell.photoID] = image }
+            for cell in visible where cell.request == request { shownUncached[cell.photoID] = image }
         }
         decisions.append(.imageArrived(load, image, outcome))
     }
@@ -106,25 +104,25 @@ extension ImageState {
     private mutating func fail(_ failed: ImageLoad, _ error: FeedError) {
         guard let position = loads.firstIndex(of: failed) else { return }
         let load = loads.remove(at: position)
-        let url = load.request.url
+        let request = load.request
         stats.failures += 1
         decisions.append(.loadFailed(load, error))
-        let failures = (retries[url]?.failures ?? 0) + 1
+        let failures = (retries[request]?.failures ?? 0) + 1
         let policy = configuration.retry
         if !error.isTransient {
             // The server refused it: asking again gets the same answer.
-            retries[url] = nil
-            refused.insert(url)
+            retries[request] = nil
+            refused.insert(request)
             decisions.append(.gaveUp(load, failures: failures, error))
-        } else if wantedStandings()[url] == nil {
+        } else if wantedStandings()[request] == nil {
             // Nobody wants it any more (a kept load): forget it.
-            retries[url] = nil
+            retries[request] = nil
         } else if failures <= policy.maxAttempts {
-            let delay = policy.delay(afterFailure: failures, page: Self.jitterKey(url), serverAsked: error.retryAfter)
-            retries[url] = Retry(failures: failures, resumesAt: now + delay, error: error)
+            let delay = policy.delay(afterFailure: failures, page: Self.jitterKey(request), serverAsked: error.retryAfter)
+            retries[request] = Retry(failures: failures, resumesAt: now + delay, error: error)
             decisions.append(.retryScheduled(load, failures: failures, after: delay))
         } else {
-            retries[url] = Retry(failures: failures, resumesAt: nil, error: error)
+            retries[request] = Retry(failures: failures, resumesAt: nil, error: error)
             decisions.append(.gaveUp(load, failures: failures, error))
         }
     }
@@ -195,17 +193,26 @@ extension ImageState {
     /// Cells coming on screen find their image in the cache (a hit, and a use); cells leaving it
     /// are a use too, and forget an image the cache did not keep.
     private mutating func noteComingAndGoing(_ onScreen: [Cell]) {
-        let before = Set(visible.map(\.photoID))
-        let after = Set(onScreen.map(\.photoID))
-        for cell in onScreen where isRelisted || !before.contains(cell.photoID) {
-            guard cache.contains(cell.request.url) else { continue }
-            cache.touch(cell.request.url)
+        // Both lists are in index order: walk them side by side. (After a new list, every cell
+        // on screen is new, and the cells that left are those whose photo is not on screen.)
+        let stayed: Set<String> = isRelisted ? Set(onScreen.map(\.photoID)) : []
+        var next = 0
+        for cell in visible {
+            while !isRelisted, next < onScreen.count, onScreen[next].index < cell.index { next += 1 }
+            let isStill = isRelisted ? stayed.contains(cell.photoID) : next < onScreen.count && onScreen[next].index == cell.index
+            if !isStill {
+                cache.touch(cell.request)
+                shownUncached[cell.photoID] = nil
+            }
+        }
+        var previous = 0
+        for cell in onScreen {
+            while !isRelisted, previous < visible.count, visible[previous].index < cell.index { previous += 1 }
+            let isNew = isRelisted || previous >= visible.count || visible[previous].index != cell.index
+            guard isNew, cache.contains(cell.request) else { continue }
+            cache.touch(cell.request)
             stats.cacheHits += 1
             decisions.append(.cacheHit(photoID: cell.photoID, index: cell.index))
-        }
-        for cell in visible where !after.contains(cell.photoID) {
-            cache.touch(cell.request.url)
-            shownUncached[cell.photoID] = nil
         }
     }
 
@@ -215,8 +222,8 @@ extension ImageState {
         var position = 0
         while position < loads.count {
             var load = loads[position]
-            let url = load.request.url
-            if let cell = visible.first(where: { $0.request.url == url }) {
+            let request = load.request
+            if let cell = visible.first(where: { $0.request == request }) {
                 let wasVisible = load.standing == .visible
                 load.standing = .visible
                 load.index = cell.index
@@ -224,7 +231,7 @@ extension ImageState {
                     stats.promoted += 1
                     decisions.append(.loadPromoted(load))
                 }
-            } else if let cell = prefetch.first(where: { $0.request.url == url }) {
+            } else if let cell = prefetch.first(where: { $0.request == request }) {
                 load.standing = .prefetch(distance: cell.distance)
                 load.index = cell.index
             } else {
@@ -262,7 +269,7 @@ extension ImageState {
         guard !retries.isEmpty else { return }
         let wanted = wantedStandings()
         let forgotten = retries.keys.filter { wanted[$0] == nil && load(for: $0) == nil }
-        for url in forgotten { retries[url] = nil }
+        for request in forgotten { retries[request] = nil }
     }
 
     /// Starts the loads that are missing, cells on screen first (taking a prefetch's place when
@@ -273,13 +280,14 @@ extension ImageState {
         var committed = loads.reduce(0) { total, load in
             if case .kept = load.standing { total } else { total + load.request.decodedBytes }
         }
-        for cell in visible { committed += cache.bytes(of: cell.request.url) }
-        for cell in prefetch { committed += cache.bytes(of: cell.request.url) }
-        let candidates = visible.map { ($0, true) } + prefetch.map { ($0, false) }
-        for (cell, onScreen) in candidates {
-            let url = cell.request.url
-            if cache.contains(url) || (onScreen && shownUncached[cell.photoID] != nil) { continue }
-            if let position = loads.firstIndex(where: { $0.request.url == url }) {
+        for cell in visible { committed += cache.bytes(of: cell.request) }
+        for cell in prefetch { committed += cache.bytes(of: cell.request) }
+        for position in 0..<(visible.count + prefetch.count) {
+            let onScreen = position < visible.count
+            let cell = onScreen ? visible[position] : prefetch[position - visible.count]
+            let request = cell.request
+            if cache.contains(request) || (onScreen && shownUncached[cell.photoID] != nil) { continue }
+            if let position = loads.firstIndex(where: { $0.request == request }) {
                 if !loads[position].photoIDs.contains(cell.photoID) {
                     loads[position].photoIDs.append(cell.photoID)
                     stats.deduplicated += 1
@@ -287,8 +295,8 @@ extension ImageState {
                 }
                 continue
             }
-            if refused.contains(url) { continue }
-            if let retry = retries[url], retry.resumesAt.map({ $0 > now }) ?? true { continue }
+            if refused.contains(request) { continue }
+            if let retry = retries[request], retry.resumesAt.map({ $0 > now }) ?? true { continue }
             let size = cell.request.decodedBytes
             // A prefetch the cache could not keep would be loaded for nothing.
             if !onScreen, size > cache.maxEntryBytes || committed + size > cache.budget { continue }
@@ -321,7 +329,7 @@ extension ImageState {
     }
 
     private mutating func start(_ cell: Cell, onScreen: Bool) {
-        let attempt = (retries[cell.request.url]?.failures ?? 0) + 1
+        let attempt = (retries[cell.request]?.failures ?? 0) + 1
         let load = ImageLoad(
             id: stats.loadsStarted + 1,
             request: cell.request,
@@ -349,11 +357,11 @@ extension ImageState {
 
     // MARK: Helpers
 
-    /// The cache standing of every wanted address: on screen, or wanted next.
-    private func wantedStandings() -> [URL: ImageCache.Standing] {
-        var standings: [URL: ImageCache.Standing] = [:]
-        for cell in prefetch { standings[cell.request.url] = .wanted }
-        for cell in visible { standings[cell.request.url] = .onScreen }
+    /// The cache standing of every wanted image: on screen, or wanted next.
+    private func wantedStandings() -> [ImageRequest: ImageCache.Standing] {
+        var standings: [ImageRequest: ImageCache.Standing] = [:]
+        for cell in prefetch { standings[cell.request] = .wanted }
+        for cell in visible { standings[cell.request] = .onScreen }
         return standings
     }
 
@@ -370,9 +378,9 @@ extension ImageState {
         return found
     }
 
-    /// A number for an address that is the same on every run, so that two images do not retry
+    /// A number for an image that is the same on every run, so that two images do not retry
     /// in step (the retry policy's jitter is seeded with it).
-    static func jitterKey(_ url: URL) -> Int {
-        Int(truncatingIfNeeded: SplitMix64.stableHash(url.absoluteString) >> 1)
+    static func jitterKey(_ request: ImageRequest) -> Int {
+        Int(truncatingIfNeeded: request.key >> 1)
     }
 }

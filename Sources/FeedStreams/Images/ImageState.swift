@@ -1,5 +1,3 @@
-import Foundation
-
 /// Everything a feed's images depend on, and the one function that changes it.
 ///
 /// `ImageState` is a plain value and ``reduce(_:_:at:)`` a pure function, in the same style as
@@ -81,10 +79,10 @@ public struct ImageState: Sendable, Equatable {
     /// Images shown on screen that the cache did not keep (too large, or no room), by photo id;
     /// each is forgotten when its cell leaves the screen.
     public internal(set) var shownUncached: [String: LoadedImage] = [:]
-    /// The failures of wanted images, by address.
-    public internal(set) var retries: [URL: Retry] = [:]
-    /// Addresses the server refused (a 4xx): not asked for again until the list is replaced.
-    public internal(set) var refused: Set<URL> = []
+    /// The failures of wanted images, by request.
+    public internal(set) var retries: [ImageRequest: Retry] = [:]
+    /// Images the server refused (a 4xx): not asked for again until the list is replaced.
+    public internal(set) var refused: Set<ImageRequest> = []
     /// Whether the list was replaced since the cells on screen were last counted: every cell on
     /// screen then counts as new (a collection view reloads them all).
     var isRelisted = false
@@ -167,9 +165,9 @@ public struct ImageState: Sendable, Equatable {
         return cache.image(forPhotoID: id) ?? shownUncached[id]
     }
 
-    /// The load running for an address, if any.
-    public func load(for url: URL) -> ImageLoad? {
-        loads.first { $0.request.url == url }
+    /// The load running for a request, if any.
+    public func load(for request: ImageRequest) -> ImageLoad? {
+        loads.first { $0.request == request }
     }
 
     /// When the view model's timer must wake the rule: the end of the next back-off.

@@ -303,9 +303,8 @@ final class ImageFuzz: Sendable {
         guard state.loads.contains(where: { $0.standing != .visible }) else { return }
         for item in simulator.visibleItems {
             guard let request = ImageRequest(photo: item.photo, pointWidth: item.frame.width, configuration: scenario.configuration) else { continue }
-            let url = request.url
-            let served = state.cache.contains(url) || state.shownUncached[item.photo.id] != nil || state.load(for: url) != nil
-                || state.retries[url] != nil || state.refused.contains(url)
+            let served = state.cache.contains(request) || state.shownUncached[item.photo.id] != nil || state.load(for: request) != nil
+                || state.retries[request] != nil || state.refused.contains(request)
             if !served { fail("cell \(item.index) (\(item.photo.id)) is on screen with no image, while \(state.loads.filter { $0.standing != .visible }) runs") }
         }
         note("prefetch beside a full screen")
