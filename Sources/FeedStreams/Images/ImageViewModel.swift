@@ -112,10 +112,11 @@ public struct ImageViewModel: Sendable {
         /// rule loads what the geometry shows. A cell subscribes when it is bound to a photo and
         /// disposes when it is bound to another (``ImageBinding`` does both).
         ///
-        /// With the image arriving at tick 3 (`c` the colour, `b` the BlurHash, `i` the image):
+        /// Subscribed at tick 0, with the image arriving at tick 4 (`c` the colour, `b` the
+        /// BlurHash, `i` the image; a group spans its width):
         ///
         /// ```
-        /// image(for:):  (cb)-i|
+        /// image(for:):  (cb)(i|)
         /// ```
         ///
         /// - Parameter photo: The photo the cell shows.
