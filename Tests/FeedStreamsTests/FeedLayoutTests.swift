@@ -120,4 +120,28 @@ struct FeedLayoutTests {
         #expect(layout.visibleRange(offset: 365, height: 100) == 3..<5)
         #expect(layout.visibleRange(offset: 420, height: 100) == 5..<5)
     }
+
+    @Test("a layout is a value: a copy keeps its frames while the original grows, and growing a copy branches")
+    func sharing() {
+        var original = FeedLayout(style: .waterfall(columns: 2), width: 310, spacing: 10)
+        original.append(aspectRatios: [1, 0.5])
+        let kept = original
+        original.append(aspectRatios: [1.5, 1, 3])
+        #expect(kept.count == 2 && original.count == 5)
+        #expect(Array(kept.frames) == Array(original.frames.prefix(2)))
+        #expect(kept.isPrefix(of: original) && !original.isPrefix(of: kept))
+
+        var branch = kept
+        branch.append(aspectRatios: [2])
+        #expect(branch.count == 3 && original.count == 5)
+        #expect(branch.frame(at: 2) != original.frame(at: 2), "the branch laid out its own third item")
+        #expect(Array(original.frames.prefix(2)) == Array(branch.frames.prefix(2)))
+        #expect(!branch.isPrefix(of: original))
+
+        var again = FeedLayout(style: .waterfall(columns: 2), width: 310, spacing: 10)
+        again.append(aspectRatios: [1, 0.5, 1.5, 1, 3])
+        #expect(again == original, "equal frames, different storage")
+        #expect(kept.isPrefix(of: again))
+        #expect(!kept.isPrefix(of: FeedLayout(style: .singleColumn, width: 310, spacing: 10)))
+    }
 }

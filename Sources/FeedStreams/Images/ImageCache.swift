@@ -44,6 +44,13 @@ public struct ImageCache: Sendable, Equatable {
         public let photoIDs: [String]
         /// Its decoded size.
         public let bytes: Int
+
+        /// Describes an eviction.
+        public init(request: ImageRequest, photoIDs: [String], bytes: Int) {
+            self.request = request
+            self.photoIDs = photoIDs
+            self.bytes = bytes
+        }
     }
 
     struct Entry: Sendable, Equatable {
