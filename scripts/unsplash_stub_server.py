@@ -61,6 +61,19 @@ Failure modes
         ratelimit_reset      403, text/plain "Rate Limit Exceeded", X-Ratelimit-Remaining: 0,
                              Date: Fri, 15 Jan 2027 08:00:00 GMT, X-Ratelimit-Reset: 1800001800
                              (half an hour later, in seconds since 1970)
+        429_hour         429 for every request, Retry-After: 3600, X-Ratelimit-Remaining: 0 and
+                         X-Ratelimit-Reset an hour after the Date: the limit resets in an hour
+        hostile_photos   200, a generated page whose text fields are hostile (see HOSTILE_PHOTOS):
+                         ids, names and usernames with terminal escapes (a title change, a screen
+                         clear, colours, 8-bit CSI), bidi overrides and isolates, NUL, DEL, C1 and
+                         zero-width characters, line breaks; HTML in descriptions; malformed colours
+                         ("#zzzzzz" with NUL and U+202E, "red", "#fff"); javascript: portfolio and
+                         tagline addresses (plain strings in the model). Its links stay http(s).
+        javascript_link  200, a generated page whose photo [2] has links.html "javascript:alert(1)"
+        extreme_sizes    200, a generated page whose photos are 1 x Int.max, Int.max x 1, 0 x 0, and
+                         1 x 1 px, with Int.max likes
+        empty_more       200, every page an empty array whose Link header says a next page follows
+        duplicates_more  200, every page the photos of page 1 (same ids), with a next page to follow
 """
 
 import argparse
@@ -90,6 +103,18 @@ FIXED_DATE = "Fri, 15 Jan 2027 08:00:00 GMT"  # 1800000000 seconds since 1970
 # Line breaks, an ANSI colour escape, a bell, a right-to-left override, a left-to-right isolate
 # and its pop, a zero-width space, a zero-width joiner, a byte-order mark, a line separator.
 HOSTILE = "Bad\r\nrequest\x1b[31m\x07 \u202egnp.exe\u2066 x\u2069\u200b\u200d\ufeff\u2028end"
+INT_MAX = 2**63 - 1
+# Hostile values for the text fields of generated photos, one set per photo (cycling): each
+# (id suffix, name, username, description, alt_description, color).
+HOSTILE_PHOTOS = [
+    ("\x1b[2J", "\x1b]0;PWNED\x07\x1b[2J\x1b[1;31mEVIL", "user\u202egnp.exe", "line\r\nbreak \x1b[31mred\x1b[0m",
+     "<script>alert(1)</script> & \"quoted\"", "#zzzzzz\x00\u202e"),
+    ("\u202e", "Zo\u00eb\x00NUL\x7fDEL", "\u2066isolated\u2069", "\u202eoverridden text", None, "red"),
+    ("\x00", "\x9b31mC1 CSI\x9b0m", "tab\tnew\nline", "zero\u200bwidth\ufeffbom", "\x1b]8;;http://evil/\x1b\\link\x1b]8;;\x1b\\", "#fff"),
+    ("-ok", "\u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627", "plain", "a description", "an alt text", "#d9c0c0"),
+]
+# Sizes for extreme_sizes, one per photo (cycling): (width, height).
+EXTREME_SIZES = [(1, INT_MAX), (INT_MAX, 1), (0, 0), (1, 1)]
 INVALID_TOKEN = {"errors": ["OAuth error: The access token is invalid"]}
 BAD_REQUEST = {"errors": ["page must be at least 1", "per_page must be at least 1"]}
 BAD_GATEWAY_HTML = "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>"
@@ -169,6 +194,11 @@ def generated_page(request, host):
     if links:
         headers["Link"] = ", ".join(links)
     return json.dumps(photos).encode("utf-8"), headers
+
+
+def page_links(request, host):
+    """A Link header that says the next page follows."""
+    return '<%s>; rel="next"' % request.page_url(host, request.page + 1)
 
 
 def normal_page(request, host):
@@ -297,6 +327,55 @@ class Handler(BaseHTTPRequestHandler):
         }
         self.send(403, headers, b"Rate Limit Exceeded")
 
+    def respond_429_hour(self, request, host):
+        headers = {
+            "Content-Type": "text/plain", "Date": FIXED_DATE, "Retry-After": "3600",
+            "X-Ratelimit-Remaining": "0", "X-Ratelimit-Reset": "1800003600",
+        }
+        self.send(429, headers, b"Too Many Requests")
+
+    def respond_hostile_photos(self, request, host):
+        body, headers = generated_page(request, host)
+        photos = json.loads(body)
+        for number, photo in enumerate(photos):
+            suffix, name, username, description, alt, color = HOSTILE_PHOTOS[number % len(HOSTILE_PHOTOS)]
+            photo["id"] += suffix
+            photo["user"]["name"] = name
+            photo["user"]["username"] = username
+            photo["user"]["portfolio_url"] = "javascript:alert(document.cookie)"
+            photo["description"] = description
+            photo["alt_description"] = alt
+            photo["color"] = color
+            if photo.get("sponsorship"):
+                photo["sponsorship"]["tagline"] = name
+                photo["sponsorship"]["tagline_url"] = "javascript:alert(1)"
+        self.send(200, headers, json.dumps(photos).encode("utf-8"))
+
+    def respond_javascript_link(self, request, host):
+        body, headers = generated_page(request, host)
+        photos = json.loads(body)
+        photos[2]["links"]["html"] = "javascript:alert(1)"
+        self.send(200, headers, json.dumps(photos).encode("utf-8"))
+
+    def respond_extreme_sizes(self, request, host):
+        body, headers = generated_page(request, host)
+        photos = json.loads(body)
+        for number, photo in enumerate(photos):
+            photo["width"], photo["height"] = EXTREME_SIZES[number % len(EXTREME_SIZES)]
+            photo["likes"] = INT_MAX
+        self.send(200, headers, json.dumps(photos).encode("utf-8"))
+
+    def respond_empty_more(self, request, host):
+        headers = {"Content-Type": "application/json", "Link": page_links(request, host)}
+        self.send(200, headers, b"[]")
+
+    def respond_duplicates_more(self, request, host):
+        first = copy.copy(request)
+        first.page = 1
+        body, _ = generated_page(first, host)
+        headers = {"Content-Type": "application/json", "Link": page_links(request, host)}
+        self.send(200, headers, body)
+
     def send_head(self, status, headers, length):
         """The status line and headers; Content-Length only when `length` is not None."""
         self.send_status_line(status, headers)
@@ -374,6 +453,12 @@ MODES = {
     "retry_after_seconds": Handler.respond_retry_after_seconds,
     "retry_after_date": Handler.respond_retry_after_date,
     "ratelimit_reset": Handler.respond_ratelimit_reset,
+    "429_hour": Handler.respond_429_hour,
+    "hostile_photos": Handler.respond_hostile_photos,
+    "javascript_link": Handler.respond_javascript_link,
+    "extreme_sizes": Handler.respond_extreme_sizes,
+    "empty_more": Handler.respond_empty_more,
+    "duplicates_more": Handler.respond_duplicates_more,
 }
 
 

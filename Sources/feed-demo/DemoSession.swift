@@ -21,7 +21,14 @@ import Synchronization
 /// calling thread blocks until the session is over. A real server (`--base-url`) always plays
 /// in wall-clock time: virtual time cannot wait for a network.
 ///
-/// The session ends when the script has finished and no request is in flight.
+/// ## The end
+///
+/// The session ends when the script has finished and the request in flight at that moment, if
+/// any, has ended: at most one service deadline after the script (30 s for a server). It does
+/// not wait for a back-off, a rate-limit reset, the request budget, or for requests the feed
+/// starts after the script, so a server that rate-limits for an hour, or keeps answering "more
+/// follows" with nothing new, cannot keep it running. The summary's ``DemoSummary/pending``
+/// says what the feed was still going to do; everything left is cancelled.
 enum DemoSession {
     /// The simulated phone's scroll view: an iPhone's width, and the height left between a
     /// navigation bar and a tab bar.
@@ -127,16 +134,8 @@ enum DemoSession {
             let box = Mutex<Result<Wiring, DemoError>?>(nil)
             queue.async {
                 let made = Result { () throws(DemoError) in try Wiring(options: options, scheduler: scheduler, service: service, emit: emit) {
-                    // Confirm after the work of this instant: a next request may start right
-                    // after the state that looked final.
-                    _ = scheduler.schedule {
-                        guard case .success(let wiring)? = box.withLock({ $0 }) else { return }
-                        if wiring.isDone {
-                            done.signal()
-                        } else {
-                            wiring.recorder.resumeAfterEarlyDone()
-                        }
-                    }
+                    // After the rest of this instant's work, so that the final state is settled.
+                    _ = scheduler.schedule { done.signal() }
                 } }
                 box.withLock { $0 = made }
                 switch made {
@@ -276,7 +275,7 @@ private final class Wiring: Sendable {
         }
     }
 
-    /// Whether the script has finished and no request is in flight.
+    /// Whether the script has finished, and so has the request in flight then.
     var isDone: Bool {
         recorder.isDone
     }
@@ -326,9 +325,12 @@ private final class Wiring: Sendable {
         )
     }
 
-    /// The summary, once the session is over; takes the final picture first.
+    /// The summary, once the session is over; takes the final picture first, then stops the
+    /// feed, which cancels what it was still doing (see ``DemoSummary/pending``).
     func finish() -> DemoSummary {
         captureScreen("at the end")
-        return recorder.summary()
+        let summary = recorder.summary()
+        bag.dispose()
+        return summary
     }
 }

@@ -3,7 +3,8 @@ import FeedStreams
 /// What a session did, in numbers: the last lines of the demo, and what tests check.
 ///
 /// The feed's own counts come from its final state (``FeedState/Stats``); the demo adds only
-/// what the feed cannot know (geometry events, the session's length).
+/// what the feed cannot know (geometry events, the session's length), and what the session did
+/// not wait for (``pending``).
 struct DemoSummary: Sendable, Equatable {
     /// The feed's counts at the end.
     var stats = FeedState.Stats()
@@ -15,6 +16,11 @@ struct DemoSummary: Sendable, Equatable {
     var geometryEvents = 0
     /// The session's length on its own clock (virtual unless `--realtime`).
     var sessionTime: Duration = .zero
+    /// What the feed was still going to do when the session ended: a back-off, a wait for the
+    /// request budget or for a tap, a request started after the script.
+    var pending: [PendingWork] = []
+    /// The last pages in a row that said more follow but added no photo (empty, or duplicates).
+    var pagesAddingNothing = 0
     /// How long the run took on the wall clock (set it to zero before comparing summaries).
     var wallTime: Duration = .zero
 
@@ -29,21 +35,26 @@ struct DemoSummary: Sendable, Equatable {
     }
 
     /// The summary table's rows: label and value.
-    var rows: [(String, String)] {
+    var rows: [(String, DisplayText)] {
         let ignored = stats.triggersIgnored.values.reduce(0, +)
+        var pendingRows: [(String, DisplayText)] = pending.enumerated().map { ($0.offset == 0 ? "pending" : "", $0.element.text) }
+        if pendingRows.isEmpty { pendingRows = [("pending", "nothing")] }
+        let nothingNew: [(String, DisplayText)] = pagesAddingNothing == 0 ? [] : [
+            ("pages adding nothing", "\(pagesAddingNothing) in a row at the end, each saying more follow"),
+        ]
         return [
-            ("requests", "\(stats.totalRequests)  (\(Self.breakdown(stats.requests)))"),
+            ("requests", "\(stats.totalRequests)  (\(own: Self.breakdown(stats.requests)))"),
             ("cancelled by a refresh", "\(stats.cancelled)"),
-            ("pages loaded", "\(stats.pagesLoaded)\(reachedLastPage ? "  (through the last page)" : "")"),
+            ("pages loaded", "\(stats.pagesLoaded)\(own: reachedLastPage ? "  (through the last page)" : "")"),
             ("photos shown", "\(photosShown)"),
             ("duplicates dropped", "\(stats.duplicatesDropped)"),
             ("errors / retries", "\(stats.failures) / \(retries)"),
-            ("triggers ignored", "\(ignored)\(ignored > 0 ? "  (\(Self.breakdown(stats.triggersIgnored)))" : "")"),
+            ("triggers ignored", "\(ignored)\(own: ignored > 0 ? "  (\(Self.breakdown(stats.triggersIgnored)))" : "")"),
             ("stale responses dropped", "\(stats.staleResponsesDropped)"),
             ("geometry events", "\(geometryEvents)"),
-            ("session time", Self.seconds(sessionTime)),
-            ("wall time", Self.seconds(wallTime)),
-        ]
+            ("session time", "\(own: Self.seconds(sessionTime))"),
+            ("wall time", "\(own: Self.seconds(wallTime))"),
+        ] + nothingNew + pendingRows
     }
 
     /// The summary's JSON keys.
@@ -58,7 +69,8 @@ struct DemoSummary: Sendable, Equatable {
             ("photos_shown", .int(photosShown)), ("duplicates_dropped", .int(stats.duplicatesDropped)),
             ("failures", .int(stats.failures)), ("retries", .int(retries)), ("triggers_ignored", .object(ignored)),
             ("stale_responses_dropped", .int(stats.staleResponsesDropped)), ("geometry_events", .int(geometryEvents)),
-            ("reached_last_page", .bool(reachedLastPage)), ("wall_ms", .int(Self.milliseconds(wallTime))),
+            ("reached_last_page", .bool(reachedLastPage)), ("pages_adding_nothing", .int(pagesAddingNothing)),
+            ("pending", .array(pending.map(\.json))), ("wall_ms", .int(Self.milliseconds(wallTime))),
         ]
     }
 
@@ -67,9 +79,11 @@ struct DemoSummary: Sendable, Equatable {
         Self.milliseconds(sessionTime)
     }
 
+    /// A duration in whole milliseconds; one past ±285 million years counts as that long.
     static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        let limit: Int64 = 9_000_000_000_000_000  // seconds: times 1000 still fits in an Int
+        return Int(min(max(seconds, -limit), limit)) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 
     /// `12.345s`.

@@ -139,8 +139,8 @@ enum FeedDemo {
                 ("realtime", .bool(options.realtime)),
             ]).text)
         case .text:
-            printer.heading("feed-demo · \(scriptName) (\(Narrator.count(steps, "step"))) · \(clock)")
-            printer.write("  \(source) · \(options.perPage) per page · \(options.layout.rawValue) layout · \(timing)")
+            printer.heading("feed-demo · \(untrusted: scriptName) (\(own: Narrator.count(steps, "step"))) · \(own: clock)")
+            printer.write("  \(UntrustedText.forTerminal(source)) · \(options.perPage) per page · \(options.layout.rawValue) layout · \(timing)")
             if !world.isEmpty { printer.write("  " + world.joined(separator: " · ")) }
             printer.write("")
             printer.write("  finger     what the simulated user did")

@@ -17,12 +17,12 @@ struct Narrator: Sendable {
     func lines(from previous: FeedState, to next: FeedState) -> [TimelineEvent] {
         var lines: [TimelineEvent] = []
         let time = next.now - origin
-        func line(_ kind: TimelineEvent.Kind, _ text: String, _ fields: [(String, JSONValue)]) {
+        func line(_ kind: TimelineEvent.Kind, _ text: DisplayText, _ fields: [(String, JSONValue)]) {
             lines.append(TimelineEvent(time: time, kind: kind, text: text, fields: fields))
         }
         if let demand = next.demand, demand != previous.demand || (previous.isAwaitingLayout && demand.wantsMore),
            let geometry = next.geometry {
-            line(.stream, "geometry: \(Self.describe(demand, geometry, next.configuration.prefetchDistance))", [
+            line(.stream, "geometry: \(own: Self.describe(demand, geometry, next.configuration.prefetchDistance))", [
                 ("event", .string("demand")), ("demand", .string(Self.name(of: demand))),
                 ("offset", .double(geometry.contentOffsetY)), ("content_height", .double(geometry.contentHeight)),
             ])
@@ -30,23 +30,23 @@ struct Narrator: Sendable {
         for decision in next.decisions {
             switch decision {
             case .requestStarted(let request):
-                line(.request, "\(request)\(Self.why(request, in: next))", Self.fields(request))
+                line(.request, "\(request)\(own: Self.why(request, in: next))", Self.fields(request))
             case .requestCancelled(let request):
                 line(.response, "\(request) cancelled before it arrived: a refresh supersedes it",
                      Self.fields(request) + [("cancelled", .bool(true))])
             case .triggerIgnored(let reason):
-                line(.feed, "ignored: \(Self.explain(reason, in: next))", [
+                line(.feed, "ignored: \(own: Self.explain(reason, in: next))", [
                     ("event", .string("trigger_ignored")), ("reason", .string(Self.name(of: reason))),
                 ])
             case .pageArrived(let request, let page, let change, let duplicates):
                 let more = page.hasNextPage ? "more after it" : "the last page"
-                line(.response, "\(request): \(Self.count(page.photos.count, "photo")), \(more) (after \(Self.duration(next.now - request.startedAt)))",
+                line(.response, "\(request): \(own: Self.count(page.photos.count, "photo")), \(own: more) (after \(own: Self.duration(next.now - request.startedAt)))",
                      Self.fields(request) + [
                         ("photos", .int(page.photos.count)), ("has_next", .bool(page.hasNextPage)),
                         ("ids", .array(page.photos.map { .string($0.id) })),
                      ])
-                var text = "\(change.map { "\($0)" } ?? "no change") → \(Self.count(next.photos.count, "photo"))"
-                if duplicates > 0 { text += " · dropped \(Self.count(duplicates, "duplicate")) (already on screen)" }
+                var text: DisplayText = "\(own: change.map { "\($0)" } ?? "no change") → \(own: Self.count(next.photos.count, "photo"))"
+                if duplicates > 0 { text = "\(text) · dropped \(own: Self.count(duplicates, "duplicate")) (already on screen)" }
                 line(.feed, text, [
                     ("event", .string("page_shown")), ("change", .string(change.map { "\($0)" } ?? "none")),
                     ("photos", .int(next.photos.count)), ("duplicates_dropped", .int(duplicates)),
@@ -62,12 +62,19 @@ struct Narrator: Sendable {
                     ("event", .string("stale_dropped")), ("id", .int(request.id)),
                 ])
             case .requestFailed(let request, let error):
-                line(.response, "\(request) failed: \(Self.short(error)) (after \(Self.duration(next.now - request.startedAt)))",
-                     Self.fields(request) + [("error", .string(Self.short(error)))])
-                line(.error, error.message, [("error", .string(Self.short(error))), ("message", .string(error.message))])
+                line(.response, "\(request) failed: \(Self.short(error)) (after \(own: Self.duration(next.now - request.startedAt)))",
+                     Self.fields(request) + [("error", .string(Self.short(error).data))])
+                line(.error, "\(own: error.message)", Self.errorFields(error))
+            case .requestRefused(let reason, let error):
+                let wait = error.retryAfter.map { " · it may be asked again in \(Self.duration($0))" } ?? ""
+                line(.feed, "refused: a \(own: reason.rawValue) · \(own: Self.explain(.requestBudget, in: next))\(own: wait)", [
+                    ("event", .string("request_refused")), ("reason", .string(Self.name(of: reason))),
+                    ("retry_in_ms", error.retryAfter.map { .int(DemoSummary.milliseconds($0)) } ?? .null),
+                ])
+                line(.error, "\(own: error.message)", Self.errorFields(error))
             case .retryScheduled(let page, let failures, let delay):
                 let allowed = next.configuration.retry.maxAttempts
-                line(.feed, "back-off: page \(page) again in \(Self.duration(delay)) (retry \(failures) of \(allowed)) · the footer shows \"retrying\"", [
+                line(.feed, "back-off: page \(page) again in \(own: Self.duration(delay)) (retry \(failures) of \(allowed)) · the footer shows \"retrying\"", [
                     ("event", .string("retry_scheduled")), ("page", .int(page)), ("failures", .int(failures)),
                     ("delay_ms", .int(DemoSummary.milliseconds(delay))),
                 ])
@@ -75,7 +82,7 @@ struct Narrator: Sendable {
                 let why = next.backoff?.error.isTransient == false
                     ? "page \(page) will not load by asking again by itself"
                     : "page \(page) failed \(Self.count(failures, "time")) in a row"
-                line(.feed, "\(why): the footer shows \"Couldn't load — tap to retry\"", [
+                line(.feed, "\(own: why): the footer shows \"Couldn't load — tap to retry\"", [
                     ("event", .string("retries_exhausted")), ("page", .int(page)), ("failures", .int(failures)),
                 ])
             case .photoSelected(let index, let photo):
@@ -85,7 +92,7 @@ struct Narrator: Sendable {
                     ("likes", .int(photo.likes)), ("color", photo.color.map { .string($0) } ?? .null),
                 ])
             case .inputFailed(let error):
-                line(.error, "\(Self.short(error)): \(error.message)", [("error", .string(Self.short(error)))])
+                line(.error, "\(Self.short(error)): \(own: error.message)", Self.errorFields(error))
             }
         }
         return lines
@@ -115,6 +122,7 @@ struct Narrator: Sendable {
         case .lastPage: "the last page is in, nothing to load"
         case .backoff: "a back-off runs for another \(duration(max((state.backoff?.resumesAt ?? state.now) - state.now, .zero)))"
         case .retriesExhausted: "the retries ran out; waiting for a gesture"
+        case .notAppeared: "the screen has not appeared (load) yet"
         case .requestBudget: "\(count(state.configuration.maxRequestsPerMinute, "request")) in the last minute, the most the feed may make"
         }
     }
@@ -127,6 +135,13 @@ struct Narrator: Sendable {
         }
     }
 
+    /// An error line's data: the short form, what the person is told, and the server's text as
+    /// it came, if any.
+    private static func errorFields(_ error: FeedError) -> [(String, JSONValue)] {
+        [("error", .string(short(error).data)), ("message", .string(error.message))]
+            + (error.serverText.map { [("server_text", JSONValue.string($0))] } ?? [])
+    }
+
     private static func fields(_ request: PageRequest) -> [(String, JSONValue)] {
         [("id", .int(request.id)), ("page", .int(request.page)), ("reason", .string(name(of: request.reason)))]
     }
@@ -135,41 +150,41 @@ struct Narrator: Sendable {
 
     /// The line for what the simulated finger did.
     func line(for action: ScrollAction, at time: Duration) -> TimelineEvent {
-        let text: String
+        let text: DisplayText
         var fields: [(String, JSONValue)] = []
         switch action {
         case .wait(let duration):
-            text = "wait \(Self.duration(duration))"
+            text = "wait \(own: Self.duration(duration))"
         case .drag(let from, let to, let duration):
-            text = "drag \(Self.points(from)) → \(Self.points(to)) over \(Self.duration(duration))"
+            text = "drag \(own: Self.points(from)) → \(own: Self.points(to)) over \(own: Self.duration(duration))"
             fields = [("from", .double(from)), ("to", .double(to))]
         case .fling(let velocity, let from):
-            text = "fling \(Self.points(velocity)) pt/s from \(Self.points(from))"
+            text = "fling \(own: Self.points(velocity)) pt/s from \(own: Self.points(from))"
             fields = [("velocity", .double(velocity)), ("from", .double(from))]
         case .settled(let offset):
-            text = "the fling came to rest at \(Self.points(offset))"
+            text = "the fling came to rest at \(own: Self.points(offset))"
             fields = [("offset", .double(offset))]
         case .hitEnd(let offset):
-            text = "the fling stopped at the end of the content, \(Self.points(offset))"
+            text = "the fling stopped at the end of the content, \(own: Self.points(offset))"
             fields = [("offset", .double(offset))]
         case .hitTop(let offset):
-            text = "the fling stopped at the top, \(Self.points(offset))"
+            text = "the fling stopped at the top, \(own: Self.points(offset))"
             fields = [("offset", .double(offset))]
         case .scrollToTop(let from):
-            text = "scroll to top from \(Self.points(from))"
+            text = "scroll to top from \(own: Self.points(from))"
         case .scrollToBottom(let from, let to):
-            text = "scroll to bottom \(Self.points(from)) → \(Self.points(to))"
+            text = "scroll to bottom \(own: Self.points(from)) → \(own: Self.points(to))"
         case .pull(let distance):
-            text = "pull down \(Self.points(distance)) pt past the top"
+            text = "pull down \(own: Self.points(distance)) pt past the top"
         case .refresh:
             text = "let go: refresh"
         case .tap(let index):
             text = "tap photo \(index)"
             fields = [("index", .int(index))]
         case .missedTap(let x, let y):
-            text = "tap at (\(Self.points(x)), \(Self.points(y))) hit no photo"
+            text = "tap at (\(own: Self.points(x)), \(own: Self.points(y))) hit no photo"
         case .missedPhoto:
-            text = action.description
+            text = "\(own: action.description)"
         case .tapRetry:
             text = "tap \"Couldn't load — tap to retry\""
         case .finished:
@@ -182,8 +197,9 @@ struct Narrator: Sendable {
 
     // MARK: Wording
 
+    /// `1263`: points rounded to a whole number, for any value (`-` for one that is not a number).
     static func points(_ value: Double) -> String {
-        String(Int(value.rounded()))
+        value.isNaN ? "-" : String(Int(saturating: value))
     }
 
     /// `1 photo`, `2 photos`.
@@ -191,9 +207,20 @@ struct Narrator: Sendable {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
-    /// `300ms` under a second, `1s`, `1.5s`, `1.842s` from one second up.
+    /// `300ms` under a second, `1s`, `1.5s`, `1.842s` from one second up; from a minute up in
+    /// minutes and seconds (`1 min 30s`), and from ten minutes up in whole minutes and hours
+    /// (`59 min`, `1 h`, `2 h 5 min`).
     static func duration(_ duration: Duration) -> String {
         let milliseconds = DemoSummary.milliseconds(duration)
+        if milliseconds >= 600_000 {
+            let minutes = (milliseconds + 30_000) / 60_000
+            guard minutes >= 60 else { return "\(minutes) min" }
+            return "\(minutes / 60) h" + (minutes % 60 > 0 ? " \(minutes % 60) min" : "")
+        }
+        if milliseconds >= 60_000 {
+            let seconds = (milliseconds + 500) / 1000
+            return "\(seconds / 60) min" + (seconds % 60 > 0 ? " \(seconds % 60)s" : "")
+        }
         guard milliseconds >= 1000 else { return "\(milliseconds)ms" }
         var text = "\(milliseconds / 1000)"
         var fraction = String(milliseconds % 1000).leftPadded(to: 3, with: "0")
@@ -202,9 +229,21 @@ struct Narrator: Sendable {
         return text + "s"
     }
 
-    static func detail(_ photo: Photo, index: Int) -> String {
-        "photo \(index) by \(photo.user.name) (@\(photo.user.username)) · \(photo.width) × \(photo.height)"
-            + " · ♥ \(grouped(photo.likes))" + (photo.color.map { " · \($0)" } ?? "")
+    /// The longest photographer's name a line shows, in characters.
+    static let nameLength = 40
+    /// The longest username a line shows, in characters.
+    static let usernameLength = 30
+
+    /// `photo 3 by Ayesha Romero (@ayesharomerophoto) · 4032 × 3024 · ♥ 838 · #b3c5e3`; the
+    /// colour only when the photo has one (``Photo/color`` is `#rrggbb` or `nil`).
+    static func detail(_ photo: Photo, index: Int) -> DisplayText {
+        let color: DisplayText = photo.color.map { " · \(untrusted: $0)" } ?? ""
+        return "photo \(index) by \(byline(photo)) · \(photo.width) × \(photo.height) · ♥ \(own: grouped(photo.likes))\(color)"
+    }
+
+    /// `Ayesha Romero (@ayesharomerophoto)`.
+    static func byline(_ photo: Photo) -> DisplayText {
+        "\(untrusted: photo.user.name, maxLength: nameLength) (@\(untrusted: photo.user.username, maxLength: usernameLength))"
     }
 
     /// `1,204`: thousands separated by commas, the same in every locale.
@@ -218,19 +257,22 @@ struct Narrator: Sendable {
         return (number < 0 ? "-" : "") + text
     }
 
-    static func short(_ error: FeedError) -> String {
+    /// The error in a few words; a malformed response's problem may quote the server.
+    static func short(_ error: FeedError) -> DisplayText {
         switch error {
         case .offline: "offline"
         case .timedOut: "timed out"
         case .unauthorized: "HTTP 401 (bad access key)"
-        case .rateLimited(let resetAfter): "rate limited" + (resetAfter.map { ", resets in \(duration($0))" } ?? "")
+        case .rateLimited(let resetAfter): "rate limited\(own: resetAfter.map { ", resets in \(duration($0))" } ?? "")"
         case .clientError(let status, _): "HTTP \(status)"
         case .serverError(let status): "HTTP \(status)"
-        case .malformedResponse(let path, let problem): "unreadable response (\(path.isEmpty ? "body" : path): \(problem))"
+        case .malformedResponse(let path, let problem):
+            "unreadable response (\(untrusted: path.isEmpty ? "body" : path, maxLength: 60): \(untrusted: problem, maxLength: 100))"
         case .cancelled: "cancelled"
         case .transport(let code): "network error \(code.rawValue)"
-        case .inputFailed(let input, _): "the \(input) input failed"
+        case .inputFailed(let input, _): "the \(own: input) input failed"
         case .responseTooLarge(let limit): "response over \(limit) bytes, refused"
+        case .requestBudgetSpent(let retryAfter): "request budget spent, next in \(own: duration(retryAfter))"
         }
     }
 

@@ -150,7 +150,7 @@ struct Options: Equatable, Sendable {
             case "--no-color":
                 options.noColor = true
             default:
-                throw OptionsError("unknown option \"\(flag)\"")
+                throw OptionsError("unknown option \(OptionsError.quoted(flag))")
             }
         }
         if seedGiven, options.failureRate == 0 {
@@ -219,6 +219,12 @@ struct OptionsError: Error, Equatable, CustomStringConvertible {
     init(_ description: String) {
         self.description = description
     }
+
+    /// An argument as the message quotes it: in quotes, through
+    /// ``UntrustedText/forTerminal(_:maxLength:)`` (an argument may hold anything).
+    static func quoted(_ argument: some StringProtocol) -> String {
+        "\"" + UntrustedText.forTerminal(String(argument), maxLength: 60) + "\""
+    }
 }
 
 /// Walks the arguments, splitting `--flag=value` and handing out values.
@@ -239,13 +245,14 @@ private struct ArgumentReader {
     /// The next flag, or `nil` at the end; anything that is not a flag is an error.
     mutating func nextFlag() throws(OptionsError) -> String? {
         if let inlineValue {
-            throw OptionsError("\(arguments[index - 1].prefix { $0 != "=" }) takes no value, got \"\(inlineValue)\"")
+            let flag = UntrustedText.forTerminal(String(arguments[index - 1].prefix { $0 != "=" }), maxLength: 60)
+            throw OptionsError("\(flag) takes no value, got \(OptionsError.quoted(inlineValue))")
         }
         guard index < arguments.count else { return nil }
         let argument = arguments[index]
         index += 1
         guard argument.hasPrefix("--"), argument.count > 2 else {
-            throw OptionsError("unexpected argument \"\(argument)\"")
+            throw OptionsError("unexpected argument \(OptionsError.quoted(argument))")
         }
         var flag = argument
         if let equals = argument.firstIndex(of: "=") {
@@ -301,6 +308,6 @@ private struct ArgumentReader {
     }
 
     func bad(_ flag: String, expected: String, got text: String) -> OptionsError {
-        OptionsError("\(flag) expects \(expected), got \"\(text)\"")
+        OptionsError("\(flag) expects \(expected), got \(OptionsError.quoted(text))")
     }
 }

@@ -7,6 +7,12 @@ import Synchronization
 /// pictures at the moments worth a picture, keeps the counts the feed does not keep itself, and
 /// says when the session is over.
 ///
+/// The session is over once the script has finished and the request in flight at that moment,
+/// if any, has ended (a service ends each request within its deadline). It never waits for a
+/// back-off, a rate-limit reset, the request budget, or for requests the feed starts after the
+/// script: a server that keeps answering "more follows" with nothing new would keep it going
+/// forever. ``summary()`` says what was pending.
+///
 /// Every method is called on the session's scheduler, one at a time; the state is behind a
 /// mutex anyway, and events are emitted after it is released.
 final class Recorder: Sendable {
@@ -16,6 +22,10 @@ final class Recorder: Sendable {
         var geometryEvents = 0
         var firstPageShown = false
         var scriptFinished = false
+        /// The request in flight when the script finished: the one the session waits for.
+        var awaited: PageRequest?
+        /// Pages in a row that said more follow and added no photo (empty, or all duplicates).
+        var pagesAddingNothing = 0
         var reportedDone = false
         var capture: (@Sendable (String, Int?) -> Void)?
         var lastPicture: (time: Duration, scene: ScreenScene)?
@@ -54,16 +64,19 @@ final class Recorder: Sendable {
         set { state.withLock { $0.capture = newValue } }
     }
 
-    /// Whether the script has finished and the feed is idle: nothing in flight, no timer to wait for.
+    /// Whether the session is over: the script has finished, and so has the request that was in
+    /// flight then. Once over, it stays over.
     var isDone: Bool {
-        state.withLock { Self.isIdle($0) }
+        state.withLock { Self.isOver($0) }
     }
 
-    private static func isIdle(_ state: State) -> Bool {
-        state.scriptFinished && state.previous.inFlight == nil && state.previous.nextWakeUp == nil
+    private static func isOver(_ state: State) -> Bool {
+        guard state.scriptFinished else { return false }
+        guard let awaited = state.awaited else { return true }
+        return state.previous.inFlight?.id != awaited.id
     }
 
-    private func emit(_ kind: TimelineEvent.Kind, _ text: String, _ fields: [(String, JSONValue)] = []) {
+    private func emit(_ kind: TimelineEvent.Kind, _ text: DisplayText, _ fields: [(String, JSONValue)] = []) {
         emitEvent(TimelineEvent(time: clock() - narrator.origin, kind: kind, text: text, fields: fields))
     }
 
@@ -93,7 +106,7 @@ final class Recorder: Sendable {
 
     /// An input stream emitted.
     func stream(_ text: String) {
-        emit(.stream, text, [("event", .string(String(text.prefix { $0.isLetter })))])
+        emit(.stream, "\(own: text)", [("event", .string(String(text.prefix { $0.isLetter })))])
     }
 
     func scrollToTop(_ shows: Bool) {
@@ -102,12 +115,15 @@ final class Recorder: Sendable {
             return state.showsScrollToTop != shows
         }
         if changed {
-            emit(.stream, "showsScrollToTop → \(shows)", [("event", .string("showsScrollToTop")), ("value", .bool(shows))])
+            emit(.stream, "showsScrollToTop → \(own: String(shows))", [("event", .string("showsScrollToTop")), ("value", .bool(shows))])
         }
     }
 
     func scriptFinished() {
-        state.withLock { $0.scriptFinished = true }
+        state.withLock { state in
+            state.scriptFinished = true
+            state.awaited = state.previous.inFlight
+        }
         checkDone()
     }
 
@@ -120,6 +136,9 @@ final class Recorder: Sendable {
             defer { state.previous = next }
             let isFirst = next.change == .reload && !state.firstPageShown
             if next.change == .reload { state.firstPageShown = true }
+            for case .pageArrived(_, let page, let change, _) in next.decisions {
+                state.pagesAddingNothing = change == nil && page.hasNextPage ? state.pagesAddingNothing + 1 : 0
+            }
             return (state.previous, isFirst)
         }
         for line in narrator.lines(from: previous, to: next) { emitEvent(line) }
@@ -143,20 +162,14 @@ final class Recorder: Sendable {
         checkDone()
     }
 
-    /// Calls `onDone` once the session looks over; the callee confirms later (a request may
-    /// start in the same instant, after this state).
+    /// Calls `onDone` once, when the session is over.
     private func checkDone() {
         let first = state.withLock { state in
-            guard !state.reportedDone, Self.isIdle(state) else { return false }
+            guard !state.reportedDone, Self.isOver(state) else { return false }
             state.reportedDone = true
             return true
         }
         if first { onDone() }
-    }
-
-    /// Forgets a report of ``isDone`` that turned out early, so the next one is reported too.
-    func resumeAfterEarlyDone() {
-        state.withLock { $0.reportedDone = false }
     }
 
     // MARK: Pictures and the summary
@@ -179,14 +192,14 @@ final class Recorder: Sendable {
         guard !isRepeat else { return }
         let scrollable = max(picture.contentHeight - picture.viewportHeight, 0)
         var notes: [ScreenNote] = [
-            .text(moment.uppercased()),
-            .text("scrolled \(Narrator.points(picture.contentOffsetY)) of \(Narrator.points(scrollable)) pt"),
-            .text("\(Narrator.count(feed.photos.count, "photo")) loaded\(feed.isLastPage ? ", through the last page" : "")"),
+            .text("\(own: moment.uppercased())"),
+            .text("scrolled \(own: Narrator.points(picture.contentOffsetY)) of \(own: Narrator.points(scrollable)) pt"),
+            .text("\(own: Narrator.count(feed.photos.count, "photo")) loaded\(own: feed.isLastPage ? ", through the last page" : "")"),
         ]
         if let request = feed.inFlight { notes.append(.text("loading \(request)")) }
         switch feed.footer {
         case .retrying(let page, let at, _):
-            notes.append(.text("footer: retrying page \(page) in \(Narrator.duration(max(at - feed.now, .zero)))"))
+            notes.append(.text("footer: retrying page \(page) in \(own: Narrator.duration(max(at - feed.now, .zero)))"))
         case .tapToRetry:
             notes.append(.text("footer: Couldn't load — tap to retry"))
         case .hidden, .loading, .endOfFeed:
@@ -195,33 +208,40 @@ final class Recorder: Sendable {
         notes.append(.text(""))
         if let selected, let photo = legend.first(where: { $0.0 == selected })?.1 {
             notes.append(.text("the detail screen opens:"))
-            notes.append(.photo(index: selected, color: photo.rgbColor, text: "\(photo.user.name) (@\(photo.user.username))"))
-            notes.append(.text("       \(photo.width) × \(photo.height) px · ♥ \(Narrator.grouped(photo.likes))"))
-            if let color = photo.color { notes.append(.text("       colour \(color)")) }
+            notes.append(.photo(index: selected, color: photo.rgbColor, text: Narrator.byline(photo)))
+            notes.append(.text("       \(photo.width) × \(photo.height) px · ♥ \(own: Narrator.grouped(photo.likes))"))
+            if let color = photo.color { notes.append(.text("       colour \(untrusted: color)")) }
             if let about = photo.altDescription ?? photo.description {
-                notes.append(.text("       \"\(about.count > 34 ? about.prefix(33) + "…" : about)\""))
+                notes.append(.text("       \"\(untrusted: about, maxLength: 34)\""))
             }
         } else {
             for (index, photo) in legend {
-                let name = photo.user.name.count > 18 ? String(photo.user.name.prefix(17)) + "…" : photo.user.name
-                notes.append(.photo(index: index, color: photo.rgbColor, text: "\(name) · ♥ \(Narrator.grouped(photo.likes))"))
+                notes.append(.photo(
+                    index: index, color: photo.rgbColor,
+                    text: "\(untrusted: photo.user.name, maxLength: 18) · ♥ \(own: Narrator.grouped(photo.likes))"
+                ))
             }
         }
         emitEvent(TimelineEvent(
             time: now,
             kind: .screen,
-            text: moment,
+            text: "\(own: moment)",
             fields: [("moment", .string(moment)), ("photos", .int(feed.photos.count))],
             scene: picture,
             notes: notes
         ))
     }
 
+    /// The counts, and what the session did not wait for.
     func summary() -> DemoSummary {
-        let now = clock() - narrator.origin
+        let now = clock()
         return state.withLock { state in
-            DemoSummary(stats: state.previous.stats, photosShown: state.previous.photos.count,
-                        reachedLastPage: state.previous.isLastPage, geometryEvents: state.geometryEvents, sessionTime: now)
+            let feed = state.previous
+            return DemoSummary(
+                stats: feed.stats, photosShown: feed.photos.count, reachedLastPage: feed.isLastPage,
+                geometryEvents: state.geometryEvents, sessionTime: now - narrator.origin,
+                pending: PendingWork.list(in: feed, at: now), pagesAddingNothing: state.pagesAddingNothing
+            )
         }
     }
 }

@@ -38,9 +38,10 @@ struct ScreenScene: Sendable, Equatable {
 /// A line printed beside the phone: text, or a photo's colour swatch with a caption.
 enum ScreenNote: Sendable, Equatable {
     /// Plain text.
-    case text(String)
+    case text(DisplayText)
     /// A photo of the legend: its swatch (or letter, without colour), its index and a caption.
-    case photo(index: Int, color: RGBColor?, text: String)
+    /// A photo without a colour gets a neutral grey swatch.
+    case photo(index: Int, color: RGBColor?, text: DisplayText)
 }
 
 /// Draws a ``ScreenScene`` as terminal text: the phone's frame, each visible photo as a block of
@@ -61,6 +62,10 @@ struct ScreenRenderer: Sendable {
     static let pointsPerRow = 20.0
     /// How far the refresh control pushes the content down while it spins, as in UIKit.
     static let refreshControlHeight = 60.0
+    /// The most columns or rows a drawing has, whatever the scene says.
+    static let maxCells = 200
+    /// The grey of a photo without a colour.
+    static let neutral = RGBColor(red: 128, green: 128, blue: 128)
     /// The letters that fill blocks in plain text.
     static let letters = Array("abcdefghijklmnopqrstuvwxyz")
 
@@ -76,8 +81,8 @@ struct ScreenRenderer: Sendable {
     /// - Returns: The lines, without line breaks.
     func render(_ scene: ScreenScene, title: String = "Photos", notes: [ScreenNote] = []) -> [String] {
         var canvas = Canvas(
-            columns: max(Int((scene.viewportWidth / Self.pointsPerColumn).rounded()), 1),
-            rows: max(Int((scene.viewportHeight / Self.pointsPerRow).rounded()), 1)
+            columns: min(max(Int(saturating: scene.viewportWidth / Self.pointsPerColumn), 1), Self.maxCells),
+            rows: min(max(Int(saturating: scene.viewportHeight / Self.pointsPerRow), 1), Self.maxCells)
         )
         // While refreshing at the top, the control's height is added above the content (UIKit's
         // inset), so the content starts lower.
@@ -114,21 +119,22 @@ struct ScreenRenderer: Sendable {
     private func text(of note: ScreenNote) -> String {
         switch note {
         case .text(let text):
-            return text
+            return text.terminal
         case .photo(let index, let color, let text):
             let number = String(index).leftPadded(to: 3, with: " ")
-            guard usesColor else { return "\(Self.letters[index % Self.letters.count]) \(number)  \(text)" }
-            let swatch = color ?? RGBColor(red: 128, green: 128, blue: 128)
-            return "\u{1B}[38;2;\(swatch.red);\(swatch.green);\(swatch.blue)m██\u{1B}[0m\(number)  \(text)"
+            guard usesColor else { return "\(Self.letters[index % Self.letters.count]) \(number)  \(text.terminal)" }
+            let swatch = color ?? Self.neutral
+            return "\u{1B}[38;2;\(swatch.red);\(swatch.green);\(swatch.blue)m██\u{1B}[0m\(number)  \(text.terminal)"
         }
     }
 
     /// Paints one photo's block, clipped to the viewport, with its index in the top-left.
     private func draw(_ item: ScreenScene.Item, offset: Double, selected: Bool, on canvas: inout Canvas) {
-        let firstColumn = Int((item.frame.minX / Self.pointsPerColumn).rounded())
-        let endColumn = Int((item.frame.maxX / Self.pointsPerColumn).rounded())
-        let firstRow = Int(((item.frame.minY - offset) / Self.pointsPerRow).rounded())
-        let endRow = max(Int(((item.frame.maxY - offset) / Self.pointsPerRow).rounded()), firstRow + 1)
+        let firstColumn = Int(saturating: item.frame.minX / Self.pointsPerColumn)
+        let endColumn = Int(saturating: item.frame.maxX / Self.pointsPerColumn)
+        let firstRow = Int(saturating: (item.frame.minY - offset) / Self.pointsPerRow)
+        // At least one row (`&+`: a first row of Int.max is clipped below anyway).
+        let endRow = max(Int(saturating: (item.frame.maxY - offset) / Self.pointsPerRow), firstRow &+ 1)
         let (left, right) = (max(firstColumn, 0), min(endColumn, canvas.columns))
         let (top, bottom) = (max(firstRow, 0), min(endRow, canvas.rows))
         guard left < right, top < bottom else { return }
@@ -136,7 +142,7 @@ struct ScreenRenderer: Sendable {
         let rows = top..<bottom
 
         let fill: Character = usesColor ? " " : Self.letters[item.index % Self.letters.count]
-        let background = usesColor ? (item.color ?? RGBColor(red: 128, green: 128, blue: 128)) : nil
+        let background = usesColor ? (item.color ?? Self.neutral) : nil
         let foreground = background.map { Self.readableText(on: $0) }
         for row in rows {
             for column in columns {
@@ -155,7 +161,7 @@ struct ScreenRenderer: Sendable {
 
     private func drawIndicators(_ scene: ScreenScene, offset: Double, on canvas: inout Canvas) {
         // Room above the content (pulled down, or the refresh control's inset) shows the control.
-        let roomAbove = Int((-offset / Self.pointsPerRow).rounded())
+        let roomAbove = Int(saturating: -offset / Self.pointsPerRow)
         if roomAbove >= 1 {
             let text = scene.isRefreshing ? "↻ Refreshing…" : "↓ Release to refresh"
             canvas.banner(text, row: min((roomAbove - 1) / 2, canvas.rows - 1), usesColor: usesColor)
@@ -168,7 +174,7 @@ struct ScreenRenderer: Sendable {
             }
         } else if scene.isLoadingMore {
             // The footer sits right below the content; at the very end it peeks in at the bottom.
-            let footerRow = Int(((scene.contentHeight - offset) / Self.pointsPerRow).rounded())
+            let footerRow = Int(saturating: (scene.contentHeight - offset) / Self.pointsPerRow)
             if footerRow >= 0, footerRow <= canvas.rows {
                 canvas.banner("⟳ Loading more…", row: min(footerRow, canvas.rows - 1), usesColor: usesColor)
             }

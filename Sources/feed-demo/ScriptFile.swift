@@ -1,3 +1,4 @@
+import FeedStreams
 import Foundation
 
 /// Reads the file of `--script`, and says why when it cannot.
@@ -47,15 +48,16 @@ enum ScriptFile {
                 offset += scalar.count
             case .error:
                 let byte = String(data[data.startIndex + offset], radix: 16, uppercase: true)
-                return ScriptFileError(description: "\(path):\(line): not UTF-8 text: column \(column) holds the byte 0x\(byte)")
+                return ScriptFileError(description: "\(UntrustedText.forTerminal(path)):\(line): not UTF-8 text: column \(column) holds the byte 0x\(byte)")
             case .emptyInput:
-                return ScriptFileError(description: "\(path): not UTF-8 text")
+                return ScriptFileError(description: "\(UntrustedText.forTerminal(path)): not UTF-8 text")
             }
         }
     }
 }
 
-/// Why a script file could not be read: one line for standard error.
+/// Why a script file could not be read: one line for standard error, with the file's name
+/// through ``UntrustedText/forTerminal(_:maxLength:)``.
 struct ScriptFileError: Error, CustomStringConvertible {
     let description: String
 
@@ -64,6 +66,6 @@ struct ScriptFileError: Error, CustomStringConvertible {
     }
 
     init(cannotRead path: String, because reason: String) {
-        description = "feed-demo: cannot read the script \"\(path)\": \(reason)"
+        description = "feed-demo: cannot read the script \"\(UntrustedText.forTerminal(path))\": \(reason)"
     }
 }

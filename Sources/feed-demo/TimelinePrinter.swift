@@ -1,3 +1,4 @@
+import FeedStreams
 import Foundation
 
 /// One line of the session's timeline: at a moment of virtual (or wall-clock) time, something
@@ -27,8 +28,8 @@ struct TimelineEvent: Sendable, Equatable {
     var time: Duration
     /// Which lane.
     var kind: Kind
-    /// What happened, for people.
-    var text: String
+    /// What happened, for people: the demo's words, and values from outside kept apart.
+    var text: DisplayText
     /// What happened, for tools: extra keys of the JSON line.
     var fields: [(String, JSONValue)] = []
     /// For ``Kind/screen``: the picture.
@@ -51,6 +52,9 @@ struct TimelineEvent: Sendable, Equatable {
 }
 
 /// A JSON value, written with its keys in the order given (so lines read well and diff well).
+///
+/// Every string, key or value, is written by ``UntrustedText/forJSON(_:)``: it parses back as it
+/// was, and the line shows no control, bidi or other format character on a terminal.
 enum JSONValue: Sendable, Equatable {
     case string(String)
     case int(Int)
@@ -67,31 +71,16 @@ enum JSONValue: Sendable, Equatable {
     /// The value as compact JSON.
     var text: String {
         switch self {
-        case .string(let string): Self.quoted(string)
+        case .string(let string): UntrustedText.forJSON(string)
         case .int(let int): String(int)
         case .double(let double): double.isFinite ? String(double) : "null"
         case .bool(let bool): bool ? "true" : "false"
         case .array(let values): "[" + values.map(\.text).joined(separator: ",") + "]"
-        case .object(let pairs): "{" + pairs.map { Self.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+        case .object(let pairs): "{" + pairs.map { UntrustedText.forJSON($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
         case .null: "null"
         }
     }
 
-    private static func quoted(_ string: String) -> String {
-        var text = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
-    }
 }
 
 /// Writes a session's timeline, pictures and summary: as aligned, optionally coloured text for
@@ -129,7 +118,7 @@ struct TimelinePrinter: Sendable {
             if event.isQuiet { return }
             if event.kind == .screen, let scene = event.scene {
                 write("")
-                write("\(Self.clock(event.time))  \(paint("▣ screen", Self.color(of: .screen)))  \(event.text)")
+                write("\(Self.clock(event.time))  \(paint("▣ screen", Self.color(of: .screen)))  \(event.text.terminal)")
                 let renderer = ScreenRenderer(usesColor: usesColor)
                 for line in renderer.render(scene, notes: event.notes) {
                     write(String(repeating: " ", count: 10) + line)
@@ -142,12 +131,12 @@ struct TimelinePrinter: Sendable {
     }
 
     /// Prints a heading line (text only; JSON gets a `note` object).
-    func heading(_ text: String) {
+    func heading(_ text: DisplayText) {
         switch format {
         case .json:
-            write(JSONValue.object([("t_ms", .int(0)), ("kind", .string("note")), ("text", .string(text))]).text)
+            write(JSONValue.object([("t_ms", .int(0)), ("kind", .string("note")), ("text", .string(text.data))]).text)
         case .text:
-            write(usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text)
+            write(usesColor ? "\u{1B}[1m\(text.terminal)\u{1B}[0m" : text.terminal)
         }
     }
 
@@ -163,20 +152,20 @@ struct TimelinePrinter: Sendable {
             let rows = summary.rows
             let width = rows.map(\.0.count).max() ?? 0
             for (label, value) in rows {
-                write("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
+                write("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value.terminal)
             }
         }
     }
 
     /// `  1.250s  request → #2 page 2 (next page)`.
     func textLine(for event: TimelineEvent) -> String {
-        "\(Self.clock(event.time))  \(paint(Self.label(of: event.kind), Self.color(of: event.kind)))  \(event.text)"
+        "\(Self.clock(event.time))  \(paint(Self.label(of: event.kind), Self.color(of: event.kind)))  \(event.text.terminal)"
     }
 
     /// `{"t_ms":1250,"kind":"request","text":"…",…}`.
     func jsonLine(for event: TimelineEvent) -> String {
         var pairs: [(String, JSONValue)] = [
-            ("t_ms", .int(event.milliseconds)), ("kind", .string(event.kind.rawValue)), ("text", .string(event.text)),
+            ("t_ms", .int(event.milliseconds)), ("kind", .string(event.kind.rawValue)), ("text", .string(event.text.data)),
         ]
         pairs += event.fields
         if let scene = event.scene {

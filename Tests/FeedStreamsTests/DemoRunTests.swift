@@ -90,7 +90,7 @@ struct DemoRunTests {
     @Test("the tour's timeline shows prefill, the refresh race, the back-off, the tap to retry, the last page and the tap")
     func tourTimeline() throws {
         let (_, events) = try session(Options(), script: DemoSession.tourScript)
-        let lines = events.map { "\(TimelinePrinter.clock($0.time)) \($0.kind.rawValue) \($0.text)" }
+        let lines = events.map { "\(TimelinePrinter.clock($0.time)) \($0.kind.rawValue) \($0.text.terminal)" }
         let expected = [
             "  1.000s request #2 page 2 (prefill) · the content (848 pt) does not fill the screen and the prefetch distance",
             "  7.700s response #4 page 4 (scroll) cancelled before it arrived: a refresh supersedes it",
@@ -110,7 +110,7 @@ struct DemoRunTests {
             #expect(lines.contains(line), "missing: \(line)")
         }
         #expect(lines.contains { $0.hasSuffix("dropped 1 duplicate (already on screen)") })
-        let moments = events.filter { $0.kind == .screen }.map(\.text)
+        let moments = events.filter { $0.kind == .screen }.map(\.text.terminal)
         #expect(moments == ["after the first page", "after the refresh", "after the fling", "the retries ran out", "photo 3 tapped"])
     }
 
@@ -159,8 +159,8 @@ struct DemoRunTests {
         #expect(summary.stats.cancelled == 1)
         #expect(summary.stats.staleResponsesDropped == 0)
         #expect(summary.photosShown == 20)
-        #expect(events.contains { $0.kind == .response && $0.text == "#3 page 3 (scroll) cancelled before it arrived: a refresh supersedes it" })
-        #expect(events.contains { $0.kind == .request && $0.text == "#4 page 1 (refresh)" })
+        #expect(events.contains { $0.kind == .response && $0.text.terminal == "#3 page 3 (scroll) cancelled before it arrived: a refresh supersedes it" })
+        #expect(events.contains { $0.kind == .request && $0.text.terminal == "#4 page 1 (refresh)" })
     }
 
     @Test("failure-and-retry: page 3 fails once, the back-off retries it by itself, and coming back meanwhile is ignored")
@@ -168,7 +168,7 @@ struct DemoRunTests {
         let (summary, events) = try exampleSummary("failure-and-retry")
         #expect((summary.stats.failures, summary.retries, summary.stats.pagesLoaded, summary.photosShown) == (1, 1, 3, 30))
         #expect(summary.stats.triggersIgnored == [.backoff: 1])
-        #expect(events.contains { $0.kind == .request && $0.text == "#4 page 3 (retry) · the back-off is over" })
+        #expect(events.contains { $0.kind == .request && $0.text.terminal == "#4 page 3 (retry) · the back-off is over" })
     }
 
     @Test("grid-sit: one photo per page in a grid fills the screen and the prefetch distance, then waits for the user")
@@ -177,7 +177,7 @@ struct DemoRunTests {
         // Sitting still: 13 photos, 7 rows of 194 pt, reach 790 pt below a 600 pt screen.
         let beforeTheDrag = events.filter { $0.kind == .request && $0.time < .seconds(20) }
         #expect(beforeTheDrag.count == 13)
-        #expect(events.contains { $0.kind == .stream && $0.time == .seconds(13) && $0.text == "geometry: the end is 790 pt below the screen: enough" })
+        #expect(events.contains { $0.kind == .stream && $0.time == .seconds(13) && $0.text.terminal == "geometry: the end is 790 pt below the screen: enough" })
         #expect(summary.stats.requests == [.firstLoad: 1, .prefill: 12, .scroll: 4])
         #expect(summary.photosShown == 17)
     }
@@ -193,14 +193,14 @@ struct DemoRunTests {
         let (summary, events) = try exampleSummary("last-page")
         #expect(summary.reachedLastPage)
         #expect((summary.stats.totalRequests, summary.photosShown) == (3, 25))
-        #expect(events.contains { $0.text == "ignored: the last page is in, nothing to load" })
+        #expect(events.contains { $0.text.terminal == "ignored: the last page is in, nothing to load" })
     }
 
     @Test("tap-detail: taps on photos on screen open their detail; the others miss")
     func tapDetail() throws {
         let (_, events) = try exampleSummary("tap-detail")
         #expect(events.filter { $0.kind == .detail }.count == 2)
-        #expect(events.filter { $0.kind == .finger && $0.text.contains("hit no photo") }.count == 2)
+        #expect(events.filter { $0.kind == .finger && $0.text.terminal.contains("hit no photo") }.count == 2)
     }
 
     @Test("empty-feed: an empty first page shows No photos")
@@ -295,11 +295,34 @@ struct DemoRunTests {
         options.scriptPath = "short"
         let (summary, events) = try session(options, script: "wait 50ms\nscroll to bottom\n")
         // Real timers: how far the pages get depends on the machine's speed, so only what holds
-        // on any machine is checked.
+        // on any machine is checked. Page 1 was in flight when the script ended, and the session
+        // waited for it; a request the feed started after that was not waited for.
         #expect(summary.stats.pagesLoaded >= 1)
-        #expect(summary.stats.totalRequests == summary.stats.pagesLoaded)
+        let startedAfter = summary.pending.filter { if case .request = $0 { true } else { false } }
+        #expect(summary.stats.totalRequests == summary.stats.pagesLoaded + startedAfter.count)
         #expect(summary.sessionTime >= .milliseconds(200))
-        #expect(events.contains { $0.kind == .finger && $0.text == "script finished" })
+        #expect(events.contains { $0.kind == .finger && $0.text.terminal == "script finished" })
+    }
+
+    @Test("--realtime ends after the request in flight when the script ends, not after the back-off that follows")
+    func realtimeBackoff() throws {
+        var options = Options()
+        options.realtime = true
+        options.latency = .milliseconds(100)
+        options.failPages = [1: 2]
+        options.scriptPath = "short"
+        let (summary, _) = try session(options, script: "wait 10ms\n")
+        // Page 1 was in flight when the script ended and failed; its retry, a back-off later,
+        // is what the session did not wait for.
+        #expect(summary.stats.requests == [.firstLoad: 1])
+        #expect(summary.stats.failures == 1)
+        guard case .retry(let page, let after, .serverError(503))? = summary.pending.first else {
+            Issue.record("pending: \(summary.pending)")
+            return
+        }
+        #expect(page == 1)
+        #expect(after > .zero && after <= .seconds(1))
+        #expect(summary.pending.count == 1)
     }
 
     @Test("--base-url plays a script against the loopback stub server, in wall-clock time")

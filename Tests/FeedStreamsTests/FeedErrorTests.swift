@@ -51,11 +51,11 @@ struct FeedErrorTests {
         #expect(message(nil) == "Too many requests for now. Try again in a little while.")
     }
 
-    @Test("server text in a message is one clean line; the raw text stays in serverText")
+    @Test("server text in a message goes through UntrustedText.forTerminal; the raw text stays in serverText")
     func cleanServerText() {
         let raw = ["line one\r\n\tline two\u{07}", "\u{202E}txt.exe\u{2066}\u{200B}\u{FEFF}", "\u{1B}[2Jcleared"]
         let error = FeedError.clientError(status: 422, messages: raw)
-        #expect(error.message == "Unsplash couldn't handle the request: line one line two txt.exe [2Jcleared")
+        #expect(error.message == "Unsplash couldn't handle the request: line one line two� txt.exe� cleared")
         #expect(error.serverText == raw.joined(separator: "\n"))
         // Nothing printable left: the status instead.
         #expect(FeedError.clientError(status: 409, messages: ["\u{202E}\u{0}", " \n "]).message
@@ -64,25 +64,19 @@ struct FeedErrorTests {
         #expect(FeedError.serverError(status: 500).serverText == nil)
     }
 
-    @Test("ServerText.oneLine: whitespace runs become one space; control, format and private-use characters go")
-    func oneLine() {
-        #expect(ServerText.oneLine("  a \n\n\t b\u{2028}c\u{2029}d\u{85}e  ") == "a b c d e")
-        #expect(ServerText.oneLine("a\u{0}b\u{7F}c\u{9B}d") == "abcd")
-        #expect(ServerText.oneLine("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}\u{200E}\u{200F}x") == "x")
-        #expect(ServerText.oneLine("a\u{E000}b\u{F8FF}c") == "abc")
-        #expect(ServerText.oneLine("café 東京 👍🏽") == "café 東京 👍🏽")
-        #expect(ServerText.oneLine("") == "")
+    @Test("an error body of ANSI sequences loses whole sequences, not only their ESC bytes")
+    func ansiErrorBody() {
+        let body = "\u{1B}]0;PWNED-TITLE\u{7}\u{1B}[2J\u{1B}[31mYOUR DISK IS FULL\u{1B}[0m"
+        #expect(FeedError.clientError(status: 400, messages: [body]).message
+            == "Unsplash couldn't handle the request: �YOUR DISK IS FULL�")
     }
 
-    @Test("ServerText.oneLine caps the length, and a cut ends in …")
-    func oneLineLength() {
-        #expect(ServerText.oneLine("abcdef", maxLength: 6) == "abcdef")
-        #expect(ServerText.oneLine("abcdefg", maxLength: 6) == "abcde…")
-        #expect(ServerText.oneLine("abcd efg", maxLength: 6) == "abcd…", "no space before the …")
-        #expect(ServerText.oneLine(String(repeating: "y", count: 200_000)).count == 160)
-        // One character carrying endless combining marks is cut too.
-        let zalgo = "z" + String(repeating: "\u{301}", count: 100_000)
-        #expect(ServerText.oneLine(zalgo).unicodeScalars.count < 2_000)
+    @Test("the request budget's refusal says when to try again")
+    func requestBudgetMessage() {
+        let error = FeedError.requestBudgetSpent(retryAfter: .milliseconds(41_200))
+        #expect(error.message == "The feed asked for photos often in the last minute. Try again in 42 seconds.")
+        #expect(error.retryAfter == .milliseconds(41_200))
+        #expect(error.isTransient)
     }
 
     @Test("names the coding path of a value of the wrong type")

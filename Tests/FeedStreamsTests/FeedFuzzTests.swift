@@ -173,9 +173,11 @@ struct ReduceFuzz {
             + "\(state.isAwaitingLayout ? " (awaiting layout)" : "") backoff \(state.backoff.map { "\($0.phase)" } ?? "none")"
     }
 
-    /// The screen needs content, read from the geometry's numbers rather than from `demand`.
+    /// The screen needs content, read from the geometry's numbers rather than from `demand`;
+    /// nothing is needed before the screen appeared.
     private func screenNeedsContent(_ state: FeedState) -> Bool {
-        if !state.hasLoaded, state.hasAppeared { return true }
+        guard state.hasAppeared else { return false }
+        if !state.hasLoaded { return true }
         guard let geometry = state.geometry, !state.isAwaitingLayout, geometry.viewportHeight > 0 else { return false }
         let end = geometry.contentHeight + geometry.bottomInset
         return end - (geometry.contentOffsetY + geometry.viewportHeight) <= state.configuration.prefetchDistance
@@ -241,12 +243,17 @@ struct ReduceFuzz {
         case .refresh:
             if before.isRefreshing {
                 if after.inFlight != before.inFlight { problems.append("a second refresh replaced the first") }
-            } else if after.inFlight?.reason != .refresh, !after.decisions.contains(.triggerIgnored(.requestBudget)) {
-                problems.append("refresh started nothing")
+            } else if after.inFlight?.reason != .refresh {
+                guard case .requestRefused(.refresh, .requestBudgetSpent(let wait))? = after.decisions.first else {
+                    problems.append("refresh started nothing, and said nothing")
+                    break
+                }
+                if wait <= .zero || wait > .seconds(60) { problems.append("a refused refresh says to wait \(wait)") }
+                if after.error != .requestBudgetSpent(retryAfter: wait) { problems.append("a refused refresh shows no error") }
             }
         case .reachedBottom, .retry:
-            if before.inFlight != nil || (before.hasLoaded && before.isLastPage), after.inFlight != before.inFlight {
-                problems.append("\(event) started a request while loading or after the last page")
+            if before.inFlight != nil || (before.hasLoaded && before.isLastPage) || !before.hasAppeared, after.inFlight != before.inFlight {
+                problems.append("\(event) started a request while loading, after the last page or before the screen appeared")
             }
         case .loaded(let request, let page):
             if request == before.inFlight {
@@ -365,6 +372,8 @@ final class ViewModelFuzz: Sendable {
         /// Accepted pages, with the length of the service log when they were accepted.
         var accepted: [(logCount: Int, page: Int, hasNext: Bool)] = []
         var errors = 0
+        /// Requests a person asked for and the budget refused: each shows an error too.
+        var refusals = 0
         var loadingFlag: Bool?
         var refreshingFlag: Bool?
         var shownPhotos: [String]?
@@ -419,9 +428,9 @@ final class ViewModelFuzz: Sendable {
             checkQuiescent()
             if checks.withLock({ !$0.failures.isEmpty }) { break }
         }
-        let (latest, errors) = checks.withLock { ($0.previous, $0.errors) }
-        if let latest, errors != latest.stats.failures {
-            fail("\(errors) errors shown for \(latest.stats.failures) failures")
+        let (latest, errors, refusals) = checks.withLock { ($0.previous, $0.errors, $0.refusals) }
+        if let latest, errors != latest.stats.failures + refusals {
+            fail("\(errors) errors shown for \(latest.stats.failures) failures and \(refusals) refusals")
         }
         let accepted = checks.withLock { $0.accepted }
         let log = service.log
@@ -454,6 +463,9 @@ final class ViewModelFuzz: Sendable {
     /// Every state, as it is emitted.
     private func observe(_ state: FeedState) {
         if state.wantsNextPage { fail("the next page is wanted and nothing started it") }
+        for case .requestRefused in state.decisions {
+            checks.withLock { $0.refusals += 1 }
+        }
         for case .requestStarted(let request) in state.decisions where [.prefill, .retry].contains(request.reason) {
             if !state.needsContent {
                 fail("\(request) started, but the screen needs nothing")

@@ -288,7 +288,11 @@ struct FeedStateTests {
         #expect(feed.state.decisions.last == .triggerIgnored(.requestBudget))
         #expect(feed.state.budgetResumesAt == .seconds(60))
         feed.send(.refresh, at: 30)
-        #expect(feed.state.decisions == [.triggerIgnored(.requestBudget)], "a refresh over the budget is refused")
+        let wait = FeedError.requestBudgetSpent(retryAfter: .milliseconds(59_970))
+        #expect(feed.state.decisions == [.requestRefused(.refresh, wait)], "a refresh over the budget is refused, with when to try")
+        #expect(feed.state.error == wait)
+        #expect(!feed.state.isRefreshing)
+        #expect(feed.state.stats.triggersIgnored[.requestBudget] == 2)
         feed.send(.wakeUp, at: 60_000)
         #expect(feed.started == [PageRequest(id: 3, page: 3, reason: .prefill, startedAt: .seconds(60))])
     }

@@ -19,16 +19,40 @@ struct FeedViewModelTests {
             contents: [1: ["a", "b"], 2: ["c", "d"], 3: ["e", "f"]]
         )
         try feed.advance(to: 20)
-        // The empty screen at 0 already wants page 1; the short layout at 4 wants page 2; the
-        // full one at 8 wants nothing; scrolling near the end at 14 wants page 3.
-        #expect(feed.requests == [.init(page: 1, tick: 0), .init(page: 2, tick: 4), .init(page: 3, tick: 14)])
+        // The empty screen at 0 wants page 1, but nothing loads before the screen appears at 1;
+        // the short layout at 4 wants page 2; the full one at 8 wants nothing; scrolling near the
+        // end at 14 wants page 3.
+        #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 4), .init(page: 3, tick: 14)])
         #expect(feed.reasons == [.firstLoad, .prefill, .scroll])
-        expectMarbles(feed.changes, "--r---i---------j", values: changes)
+        #expect(feed.states.values.last?.stats.triggersIgnored == [.notAppeared: 1])
+        expectMarbles(feed.changes, "---r--i---------j", values: changes)
         #expect(feed.isLoadingMore.events == [
-            .next(0, false), .next(0, true), .next(2, false), .next(4, true), .next(6, false), .next(14, true), .next(16, false),
+            .next(0, false), .next(1, true), .next(3, false), .next(4, true), .next(6, false), .next(14, true), .next(16, false),
         ])
         feed.dispose()
         expectNoPendingWork(feed.scheduler)
+    }
+
+    @Test("bug: a pull the request budget refuses stops the refresh control, and the error says when to try again")
+    func refusedRefresh() throws {
+        var configuration = FeedHarness.configuration
+        configuration.maxRequestsPerMinute = 1
+        let feed = try FeedHarness(
+            load:     "-l",
+            refresh:  "-----r",
+            answers: [1: ["--p"]],
+            contents: [1: ["a", "b"]],
+            configuration: configuration
+        )
+        try feed.advance(to: 10)
+        #expect(feed.requests == [.init(page: 1, tick: 1)])
+        // A control bound to isRefreshing starts spinning on the pull by itself; false stops it.
+        #expect(feed.isRefreshing.events == [.next(0, false), .next(5, false)])
+        // The one request started at 100 ms; the budget allows the next at 60.1 s.
+        #expect(feed.errors.events == [.next(5, .requestBudgetSpent(retryAfter: .milliseconds(59_600)))])
+        #expect(feed.errors.events.first?.value.element?.message
+            == "The feed asked for photos often in the last minute. Try again in 1 minute.")
+        feed.dispose()
     }
 
     @Test("bug: a grid page that does not make the content taller keeps the feed loading")

@@ -33,6 +33,8 @@ struct HostileInputTests {
         ("slow", .timedOut),
         // Linux's URLSession reports curl's "transfer closed with N bytes remaining" as unknown.
         ("close_mid_body", .transport(.unknown)),
+        ("javascript_link", .malformedResponse(path: "[2].links.html", problem: #"expected an http or https URL, found "javascript:alert(1)""#)),
+        ("429_hour", .rateLimited(resetAfter: .seconds(3600))),
     ]
 
     @Test("a misbehaving server gives one clear error, keeps the list, resets the spinners, and the retry loads",
@@ -42,6 +44,8 @@ struct HostileInputTests {
         let server = try await StubServer()
         defer { server.stop() }
         let feed = LiveFeedHarness(baseURL: server.baseURL())
+        // A timeout is what the `slow` mode tests: a short deadline for its requests only.
+        let harsh = expected == .timedOut ? Duration.seconds(1) : LiveFeedHarness.deadline
         defer { feed.stop() }
 
         feed.send(.load)
@@ -50,7 +54,7 @@ struct HostileInputTests {
         #expect(page1.count == 10)
 
         // A load-more against the misbehaving server.
-        feed.service.use(server.baseURL(mode: mode))
+        feed.service.use(server.baseURL(mode: mode), deadline: harsh)
         feed.send(.bottom)
         let failed = try #require(await feed.state { $0.stats.failures == 1 })
         #expect(failed.error == expected)
@@ -70,7 +74,7 @@ struct HostileInputTests {
         #expect(retried.nextPage == 3)
 
         // A refresh against the misbehaving server keeps both pages.
-        feed.service.use(server.baseURL(mode: mode))
+        feed.service.use(server.baseURL(mode: mode), deadline: harsh)
         feed.send(.refresh)
         let refreshFailed = try #require(await feed.state { $0.stats.failures == 2 })
         #expect(refreshFailed.error == expected)
@@ -148,6 +152,28 @@ struct HostileInputTests {
         #expect(run.errors.last?.trimmingCharacters(in: .whitespaces) == "^")
     }
 
+    @Test("a script's name and its lines are echoed in errors only cleaned, with the caret under the word")
+    func hostileScriptEcho() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "hostile-\(UUID().uuidString)-\u{1B}]0;PWNED\u{7}")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "a\u{202E}b.scroll").path
+        try Data("wait 1s\nfling \u{1B}[2J\u{1B}]0;x\u{7}fast \u{9B}31m\n".utf8).write(to: URL(fileURLWithPath: path))
+        let run = runDemo(["--script", path])
+        #expect(run.status == 2)
+        let shownPath = UntrustedText.forTerminal(path)
+        #expect(shownPath.hasSuffix("-�/a�b.scroll"))
+        #expect(run.errors == [
+            "\(shownPath):2: expected a velocity in points per second, such as 3000, got \"�fast\"",
+            "    fling �fast �",
+            "          ^",
+        ])
+        let missing = runDemo(["--script", path + "\u{1B}[2J"])
+        #expect(missing.errors == ["feed-demo: cannot read the script \"\(shownPath)�\": no such file"])
+        let flag = runDemo(["--layout", "\u{1B}[2Jspiral"])
+        #expect(flag.errors.first == #"feed-demo: --layout expects single, waterfall or grid, got "�spiral""#)
+    }
+
     @Test("a script that is not UTF-8, or not a file, is refused with status 2")
     func unreadableScripts() throws {
         let notText = try temporaryScript([0x77, 0x61, 0x69, 0x74, 0x20, 0xFF, 0xFE, 0x0A])
@@ -194,6 +220,192 @@ struct HostileInputTests {
     }
 }
 
+// MARK: - A hostile server, through feed-demo
+
+/// `feed-demo --base-url` against the stub server's hostile modes: what reaches a terminal, what
+/// `--json` keeps, and that a session ends whatever the server does.
+@Suite("Hostile server, through feed-demo")
+struct HostileServerDemoTests {
+    /// The hostile names, usernames, descriptions and colours of `hostile_photos`, as the stub
+    /// sends them (`HOSTILE_PHOTOS` in scripts/unsplash_stub_server.py), photo n having entry n % 4.
+    static let names = ["\u{1B}]0;PWNED\u{7}\u{1B}[2J\u{1B}[1;31mEVIL", "Zoë\u{0}NUL\u{7F}DEL", "\u{9B}31mC1 CSI\u{9B}0m", "שלום مرحبا"]
+    static let usernames = ["user\u{202E}gnp.exe", "\u{2066}isolated\u{2069}", "tab\tnew\nline", "plain"]
+    static let idSuffixes = ["\u{1B}[2J", "\u{202E}", "\u{0}", "-ok"]
+    static let colors: [String?] = [nil, nil, nil, "#d9c0c0"]
+
+    /// What the terminal shows of each name and username.
+    static let shownBylines = ["�EVIL (@user�gnp.exe)", "Zoë�NUL�DEL (@�isolated�)", "�C1 CSI� (@tab new line)", "שלום مرحبا (@plain)"]
+
+    /// The scalars a terminal must never get from a server: C0 controls but the line break, DEL,
+    /// C1 controls, bidi controls and other format characters, private use, line separators.
+    static func unsafeScalars(in text: String) -> [Unicode.Scalar] {
+        text.unicodeScalars.filter { scalar in
+            guard scalar != "\n" else { return false }
+            switch scalar.properties.generalCategory {
+            case .control, .format, .privateUse, .surrogate, .lineSeparator, .paragraphSeparator: return true
+            default: return false
+            }
+        }
+    }
+
+    @Test("a hostile server's names, descriptions and colours reach the terminal only cleaned, each with a marker",
+          arguments: [false, true])
+    func hostilePhotosOnATerminal(color: Bool) async throws {
+        let server = try await StubServer()
+        defer { server.stop() }
+        let script = try temporaryScript(Array("wait 200ms\nscroll to bottom\nwait 200ms\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let arguments = ["--base-url", server.baseURL(mode: "hostile_photos").absoluteString, "--script", script]
+        let run = try #require(await runDemoInBackground(arguments + (color ? [] : ["--no-color"]), terminal: color))
+        #expect(run.status == 0)
+        let text = run.output.joined(separator: "\n")
+        // With colour, the demo's own SGR sequences are the only escapes; without, there are none.
+        let shown = color ? text.replacing(#/\x1B\[[0-9;]*m/#, with: "") : text
+        #expect(Self.unsafeScalars(in: shown).isEmpty, "\(Self.unsafeScalars(in: shown).map { String($0.value, radix: 16) })")
+        #expect(!color || text.contains("\u{1B}[48;2;"), "with colour, the blocks are painted")
+        // The first page's legend names photos 0 to 3, each name cleaned and cut to 18 characters.
+        for name in ["�EVIL", "Zoë�NUL�DEL", "�C1 CSI�", "שלום مرحبا"] {
+            #expect(text.contains("  \(name) · ♥ "), "\(name) is not in the legend")
+        }
+        #expect(!text.contains("PWNED") && !text.contains("zzzzzz"))
+    }
+
+    @Test("--json keeps a hostile server's text as data: every line parses, the values come back as sent, nothing raw is printed")
+    func hostilePhotosAsJSON() async throws {
+        let server = try await StubServer()
+        defer { server.stop() }
+        let script = try temporaryScript(Array("wait 200ms\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let arguments = ["--base-url", server.baseURL(mode: "hostile_photos").absoluteString, "--script", script, "--json"]
+        let run = try #require(await runDemoInBackground(arguments))
+        #expect(run.status == 0)
+        #expect(Self.unsafeScalars(in: run.output.joined(separator: "\n")).isEmpty, "JSON escapes what a terminal must not get")
+        let objects = try run.output.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let response = try #require(objects.first { $0["kind"] as? String == "response" && $0["page"] as? Int == 1 })
+        #expect(response["ids"] as? [String] == (0..<10).map { "stub-\($0)\(Self.idSuffixes[$0 % 4])" })
+    }
+
+    @Test("the detail of each hostile photo: cleaned on the terminal, as sent in JSON; a malformed colour is not shown")
+    func hostileDetails() async throws {
+        let server = try await StubServer()
+        defer { server.stop() }
+        // The stub's page, through the real service; then a session on virtual time, so the taps land.
+        let configuration = UnsplashHTTPService.Configuration(baseURL: server.baseURL(mode: "hostile_photos"), accessKey: nil)
+        let page = try await withCheckedThrowingContinuation { continuation in
+            _ = UnsplashHTTPService(configuration: configuration, sessionConfiguration: .ephemeral).photos(page: 1, perPage: 10)
+                .subscribe(onSuccess: { continuation.resume(returning: $0) }, onFailure: { continuation.resume(throwing: $0) })
+        }
+        #expect(page.photos.map(\.user.name) == (0..<10).map { Self.names[$0 % 4] })
+        let options = Options()  // the waterfall: photos 0 to 3 are all on screen
+        let texts = Mutex<[String]>([])
+        let json = Mutex<[String]>([])
+        let text = TimelinePrinter(format: .text, usesColor: false) { line in texts.withLock { $0.append(line) } }
+        let tools = TimelinePrinter(format: .json, usesColor: false) { line in json.withLock { $0.append(line) } }
+        _ = try DemoSession.run(options, steps: try ScrollScript.parse("wait 1s\ntap 0\ntap 1\ntap 2\ntap 3\n"), service: StaticPhotoService(page)) {
+            text.print($0)
+            tools.print($0)
+        }
+        let lines = texts.withLock { $0 }
+        #expect(Self.unsafeScalars(in: lines.joined(separator: "\n")).isEmpty)
+        for index in 0..<4 {
+            let photo = page.photos[index]
+            let detail = try #require(lines.first { $0.contains("detail     photo \(index) by") })
+            let colour = Self.colors[index].map { " · \($0)" } ?? ""
+            #expect(detail.hasSuffix("photo \(index) by \(Self.shownBylines[index]) · \(photo.width) × \(photo.height) · ♥ \(Narrator.grouped(photo.likes))\(colour)"))
+        }
+        #expect(lines.contains { $0.hasSuffix(#"       "<script>alert(1)</script> & "quot…""#) }, "photo 0's alt text, cut to 34 characters")
+        #expect(lines.contains { $0.hasSuffix(#"       "�overridden text""#) }, "photo 1's description")
+        let details = try json.withLock { $0 }.compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["kind"] as? String == "detail" }
+        #expect(details.map { $0["photographer"] as? String } == Self.names)
+        #expect(details.map { $0["username"] as? String } == Self.usernames)
+        #expect(details.map { $0["color"] as? String } == Self.colors)
+    }
+
+    @Test("a server that rate-limits for an hour: the demo ends right after its script and says what was pending")
+    func rateLimitedForAnHour() async throws {
+        let server = try await StubServer()
+        defer { server.stop() }
+        let script = try temporaryScript(Array("wait 300ms\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let arguments = ["--base-url", server.baseURL(mode: "429_hour").absoluteString, "--script", script]
+
+        let json = try #require(await runDemoInBackground(arguments + ["--json"]), "the demo did not end")
+        let session = try Self.endsInTime(json)
+        let pending = try #require(session.summary["pending"] as? [[String: Any]])
+        #expect(pending.count == 1)
+        #expect(pending.first?["what"] as? String == "retry")
+        #expect(pending.first?["page"] as? Int == 1)
+        #expect(pending.first?["error"] as? String == "rate limited, resets in 1 h")
+        #expect((pending.first?["in_ms"] as? Int ?? 0) > 3_500_000)
+
+        let text = try #require(await runDemoInBackground(arguments + ["--no-color"]), "the demo did not end")
+        #expect(text.output.contains("  pending                  page 1 would be retried in 1 h (rate limited, resets in 1 h)"))
+        #expect(text.output.contains { $0.hasSuffix("error  ✗   Too many requests for now. Try again in 1 hour.") })
+    }
+
+    @Test("a server whose pages add nothing yet say more follow: the demo ends right after its script and says what was pending",
+          arguments: ["empty_more", "duplicates_more"])
+    func pagesAddingNothing(mode: String) async throws {
+        let server = try await StubServer()
+        defer { server.stop() }
+        let script = try temporaryScript(Array("wait 300ms\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let arguments = ["--base-url", server.baseURL(mode: mode).absoluteString, "--script", script, "--per-page", "3", "--json"]
+        let run = try #require(await runDemoInBackground(arguments), "the demo did not end")
+        let summary = try Self.endsInTime(run).summary
+        let pending = try #require(summary["pending"] as? [[String: Any]])
+        let loaded = try #require(summary["pages_loaded"] as? Int)
+        // The feed keeps asking (within its budget); the session does not wait for it.
+        #expect(!pending.isEmpty, "the feed still wanted more")
+        let startedAfter = pending.filter { $0["what"] as? String == "request" }.count
+        #expect(summary["requests"] as? Int == loaded + startedAfter)
+        // Page 1 is the first list; every page after it added nothing.
+        #expect(summary["pages_adding_nothing"] as? Int == max(loaded - 1, 0))
+    }
+
+    @Test("photos of 1 × Int.max px with Int.max likes from a server: the demo neither crashes nor hangs, in any layout",
+          arguments: ["single", "waterfall", "grid"])
+    func extremeSizes(layout: String) async throws {
+        let server = try await StubServer()
+        defer { server.stop() }
+        let script = try temporaryScript(Array("wait 200ms\nscroll to bottom\nfling 8000\nwait 200ms\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let arguments = ["--base-url", server.baseURL(mode: "extreme_sizes").absoluteString, "--script", script, "--layout", layout, "--per-page", "4"]
+        let run = try #require(await runDemoInBackground(arguments), "the demo did not end")
+        #expect(run.status == 0)
+        #expect(run.output.contains { $0.hasSuffix("♥ 9,223,372,036,854,775,807") })
+        #expect(run.output.contains { $0.hasPrefix("  photos shown ") })
+    }
+
+    /// The session line, the script's end and the summary of a `--json` run, after checking that
+    /// the summary came within the service's deadline of the script's end.
+    private static func endsInTime(_ run: DemoRun) throws -> (summary: [String: Any], afterScript: Int) {
+        #expect(run.status == 0)
+        let objects = try run.output.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let deadline = try #require(objects.first?["deadline_ms"] as? Int)
+        let finished = try #require(objects.first { $0["kind"] as? String == "finger" && $0["action"] as? String == "finished" })
+        let summary = try #require(objects.last)
+        #expect(summary["kind"] as? String == "summary")
+        let afterScript = try #require(summary["t_ms"] as? Int) - (try #require(finished["t_ms"] as? Int))
+        #expect(afterScript >= 0 && afterScript <= deadline, "ended \(afterScript) ms after the script, past the \(deadline) ms deadline")
+        return (summary, afterScript)
+    }
+}
+
+/// A photo service that answers every request with one page, at once.
+private final class StaticPhotoService: PhotoService {
+    let page: PhotoPage
+
+    init(_ page: PhotoPage) {
+        self.page = page
+    }
+
+    func photos(page number: Int, perPage: Int) -> Single<PhotoPage> {
+        .just(PhotoPage(photos: number == 1 ? page.photos : [], page: number, hasNextPage: false))
+    }
+}
+
 // MARK: - Harness
 
 /// Feed events a test sends, on the view model's queue.
@@ -210,6 +422,13 @@ final class LiveFeedHarness: Sendable {
     private let subscription: any Disposable
     private let watcher = StateWatcher()
     private let errorLog = ErrorLog()
+
+    /// The service's deadline unless a test gives one for a harsh server: 5 s, far above what a
+    /// loopback request takes even on a busy 2-core machine running the suite in parallel, or
+    /// under ThreadSanitizer (1 s was not: requests that merely waited for a core timed out). A
+    /// test of a timeout gives 1 s for the harsh requests, far below the `slow` mode's 20 s and
+    /// the `drip` mode's whole body.
+    static let deadline: Duration = .seconds(5)
 
     init(baseURL: URL) {
         service = SwitchableHTTPService(baseURL: baseURL)
@@ -266,23 +485,22 @@ final class ErrorLog: Sendable {
     func append(_ error: FeedError) { errors.withLock { $0.append(error) } }
 }
 
-/// An `UnsplashHTTPService` whose base URL a test switches between requests.
+/// An `UnsplashHTTPService` whose base URL, and deadline, a test switches between requests.
 final class SwitchableHTTPService: PhotoService {
-    private let baseURL: Mutex<URL>
+    private let server: Mutex<(baseURL: URL, deadline: Duration)>
 
     init(baseURL: URL) {
-        self.baseURL = Mutex(baseURL)
+        server = Mutex((baseURL, LiveFeedHarness.deadline))
     }
 
-    func use(_ url: URL) {
-        baseURL.withLock { $0 = url }
+    func use(_ url: URL, deadline: Duration = LiveFeedHarness.deadline) {
+        server.withLock { $0 = (url, deadline) }
     }
 
     func photos(page: Int, perPage: Int) -> Single<PhotoPage> {
         Single.deferred { [self] in
-            let configuration = UnsplashHTTPService.Configuration(
-                baseURL: baseURL.withLock { $0 }, accessKey: StubServer.accessKey, deadline: .seconds(1)
-            )
+            let (baseURL, deadline) = server.withLock { $0 }
+            let configuration = UnsplashHTTPService.Configuration(baseURL: baseURL, accessKey: StubServer.accessKey, deadline: deadline)
             return UnsplashHTTPService(configuration: configuration, sessionConfiguration: .ephemeral)
                 .photos(page: page, perPage: perPage)
         }
@@ -336,15 +554,38 @@ private func temporaryScript(_ bytes: [UInt8]) throws -> String {
     return path
 }
 
+/// What a run of `feed-demo` printed, and its status.
+typealias DemoRun = (status: Int32, output: [String], errors: [String])
+
+/// Runs `feed-demo` against a server on a thread of its own; `nil` when it has not ended after
+/// `limit`, so that a demo that hangs fails its test instead of hanging the suite (its thread is
+/// left behind).
+private func runDemoInBackground(_ arguments: [String], terminal: Bool = false, limit: Int = 60) async -> DemoRun? {
+    let waiting = Mutex<CheckedContinuation<DemoRun?, Never>?>(nil)
+    return await withCheckedContinuation { continuation in
+        waiting.withLock { $0 = continuation }
+        DispatchQueue.global().async {
+            let run = runDemo(arguments, environment: ["UNSPLASH_ACCESS_KEY": StubServer.accessKey], terminal: terminal)
+            waiting.withLock { $0.take() }?.resume(returning: run)
+        }
+        // A guard against hanging, not a clock the test reads.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(limit)) {
+            waiting.withLock { $0.take() }?.resume(returning: nil)
+        }
+    }
+}
+
 /// Runs `feed-demo` in-process and collects what it prints.
-private func runDemo(_ arguments: [String]) -> (status: Int32, output: [String], errors: [String]) {
+private func runDemo(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false) -> DemoRun {
     let output = Mutex<[String]>([])
     let errors = Mutex<[String]>([])
     let status = FeedDemo.main(
         arguments: arguments,
-        environment: [:],
-        outputIsTerminal: false,
-        output: { line in output.withLock { $0.append(line) } },
+        environment: environment,
+        outputIsTerminal: terminal,
+        output: { text in
+            output.withLock { $0 += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        },
         errors: { text in
             errors.withLock { $0 += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         }

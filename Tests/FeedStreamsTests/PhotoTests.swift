@@ -141,4 +141,98 @@ struct PhotoTests {
         photo.color = "transparent"
         #expect(photo.rgbColor == nil)
     }
+
+    // MARK: Values with a format are checked when decoded
+
+    /// Colours a server might send, as JSON, and what decodes.
+    static let colors: [(json: String, decoded: String?)] = [
+        (##""#d9c0c0""##, "#d9c0c0"), (##""#D9C0c0""##, "#D9C0c0"), (##""#zzzzzz""##, nil), (##""#zzzzzz\u0000\u202e""##, nil),
+        (##""#d9c0c0\u0000""##, nil), (##""#d9c0c0\u001b[2J""##, nil), (##""#fff""##, nil), (##""d9c0c0""##, nil), (##""red""##, nil),
+        (##""#ＤＥＡＤＢＥ""##, nil), (##""""##, nil), ("42", nil), ("null", nil),
+    ]
+
+    @Test("a colour that is not #rrggbb decodes as nil, as if absent, and the page still decodes", arguments: colors.indices)
+    func colorFormat(index: Int) throws {
+        let (json, decoded) = Self.colors[index]
+        let sent = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
+        let photos = try Self.decode { photos in photos[1]["color"] = sent }
+        #expect(photos[1].color == decoded)
+        #expect(photos[1].rgbColor == decoded.flatMap(RGBColor.init(hex:)))
+        #expect(photos[0].color == "#d9c0c0", "the other photo is untouched")
+    }
+
+    @Test("a colour given to the initializer follows the same rule")
+    func colorInInit() throws {
+        let template = try Fixture.page2021.photos()[1]
+        func made(_ color: String?) -> Photo {
+            Photo(id: "x", createdAt: template.createdAt, updatedAt: template.updatedAt, width: 1, height: 1,
+                  color: color, urls: template.urls, links: template.links, user: template.user)
+        }
+        #expect(made("#0a0B0c").color == "#0a0B0c")
+        #expect(made("#0a0b0c\u{1B}").color == nil)
+        #expect(made(nil).color == nil)
+    }
+
+    /// Every link of a photo, as a path into the JSON of photo 1 of the 2021 page.
+    static let linkPaths = [
+        "urls.raw", "urls.full", "urls.regular", "urls.small", "urls.thumb",
+        "links.self", "links.html", "links.download", "links.download_location",
+        "user.links.self", "user.links.html", "user.links.photos", "user.links.likes", "user.links.portfolio",
+        "user.profile_image.small", "user.profile_image.medium", "user.profile_image.large",
+    ]
+
+    @Test("a link that is not http or https fails the page, naming the value", arguments: linkPaths)
+    func linkScheme(path: String) throws {
+        for hostile in ["javascript:alert(document.cookie)", "JavaScript:alert(1)", "data:text/html,<script>x</script>",
+                        "file:///etc/passwd", "/photos/relative", "http://", "ftp://example.com/a.jpg"] {
+            let error = try Self.decodingError { photos in Self.set(&photos[1], path: path, to: hostile) }
+            #expect(error == .malformedResponse(path: "[1].\(path)", problem: "expected an http or https URL, found \"\(hostile)\""))
+        }
+        let photos = try Self.decode { photos in Self.set(&photos[1], path: path, to: "HTTPS://Images.Unsplash.com/a?b=c") }
+        #expect(photos.count == 2, "any case of http and https is a link")
+    }
+
+    @Test("a sponsor's links are checked too; the texts a person typed stay strings")
+    func sponsorLinks() throws {
+        let error = try Self.decodingError { photos in
+            Self.set(&photos[0], path: "sponsorship.sponsor.links.html", to: "javascript:alert(1)")
+        }
+        #expect(error == .malformedResponse(path: "[0].sponsorship.sponsor.links.html",
+                                            problem: "expected an http or https URL, found \"javascript:alert(1)\""))
+        let photos = try Self.decode { photos in
+            Self.set(&photos[0], path: "sponsorship.tagline_url", to: "javascript:alert(1)")
+            Self.set(&photos[1], path: "user.portfolio_url", to: "javascript:alert(2)")
+        }
+        #expect(photos[0].sponsorship?.taglineURL == "javascript:alert(1)")
+        #expect(photos[1].user.portfolioURL == "javascript:alert(2)")
+    }
+
+    /// The 2021 page as JSON objects, changed by `change`, then decoded.
+    private static func decode(_ change: (inout [[String: Any]]) -> Void) throws -> [Photo] {
+        var photos = try #require(try JSONSerialization.jsonObject(with: Fixture.page2021.data()) as? [[String: Any]])
+        change(&photos)
+        return try UnsplashJSON.decoder().decode([Photo].self, from: JSONSerialization.data(withJSONObject: photos))
+    }
+
+    /// The `FeedError` that decoding the changed page fails with.
+    private static func decodingError(_ change: (inout [[String: Any]]) -> Void) throws -> FeedError? {
+        do {
+            _ = try decode(change)
+            return nil
+        } catch let error as DecodingError {
+            return FeedError(error)
+        }
+    }
+
+    /// Sets the value at a dotted path of a JSON object.
+    private static func set(_ object: inout [String: Any], path: String, to value: Any) {
+        let keys = path.split(separator: ".").map(String.init)
+        guard keys.count > 1 else {
+            object[keys[0]] = value
+            return
+        }
+        var child = object[keys[0]] as? [String: Any] ?? [:]
+        set(&child, path: keys.dropFirst().joined(separator: "."), to: value)
+        object[keys[0]] = child
+    }
 }

@@ -164,7 +164,8 @@ struct UnsplashHTTPServiceTests {
         let expected = FeedError.clientError(status: 422, messages: [Self.hostile, "\u{202E}evil", long])
         #expect(result == .failure(expected))
         #expect(expected.serverText == Self.hostile + "\n\u{202E}evil\n" + long)
-        let cleaned = "Bad request[31m gnp.exe x end evil long " + String(repeating: "x", count: 119) + "…"
+        // The escape sequence goes whole; each run of removed characters leaves one marker.
+        let cleaned = "Bad request� gnp.exe� x� end �evil long " + String(repeating: "x", count: 119) + "…"
         #expect(expected.message == "Unsplash couldn't handle the request: " + cleaned)
         #expect(Self.isOneCleanLine(expected.message))
     }
@@ -181,7 +182,7 @@ struct UnsplashHTTPServiceTests {
         #expect(result == .failure(.clientError(status: 400, messages: [raw])))
         let error = try #require(result.failure)
         #expect(error.serverText == raw)
-        #expect(error.message.hasPrefix("Unsplash couldn't handle the request: Bad request[31m gnp.exe x end Bad request[31m"))
+        #expect(error.message.hasPrefix("Unsplash couldn't handle the request: Bad request� gnp.exe� x� end Bad request� gnp.exe"))
         #expect(error.message.hasSuffix("…"))
         #expect(error.message.count == "Unsplash couldn't handle the request: ".count + 160)
         #expect(Self.isOneCleanLine(error.message))

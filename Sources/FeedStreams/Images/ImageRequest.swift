@@ -49,9 +49,12 @@ public struct ImageRequest: Sendable, Hashable, CustomStringConvertible {
     ///   - photo: The photo; its ``Photo/URLs-swift.struct/raw`` address is resized.
     ///   - pointWidth: The cell's width in points (rounded up to whole points, at least 1).
     ///   - configuration: The screen scale, quality and format.
-    /// - Returns: The request, or `nil` when the raw address cannot take a query.
+    /// - Returns: The request, or `nil` when the raw address is not an `http` or `https` link
+    ///   with a host (as decoding requires of every link), or cannot take a query.
     public init?(photo: Photo, pointWidth: Double, configuration: ImageConfiguration) {
-        guard var components = URLComponents(url: photo.urls.raw, resolvingAgainstBaseURL: false) else { return nil }
+        guard photo.urls.raw.isWebLink,
+              var components = URLComponents(url: photo.urls.raw, resolvingAgainstBaseURL: false)
+        else { return nil }
         let points = pointWidth.isFinite ? max(Int(pointWidth.rounded(.up)), 1) : 1
         let scale = configuration.screenScale
         var query = (components.percentEncodedQueryItems ?? []).filter { !Self.sizingParameters.contains($0.name) }

@@ -154,10 +154,10 @@ public struct ImageViewModel: Sendable {
         let scheduler = dependencies.scheduler
 
         let events = Observable<ImageEvent>.merge(
-            Self.guarded(input.content, "content") { .content($0) },
-            Self.guarded(input.geometry, "geometry") { .geometry($0) },
-            Self.guarded(input.memoryWarnings, "memoryWarnings") { .memoryWarning },
-            Self.guarded(input.downloads, "downloads") { .download($0) }
+            input.content.guardedInput("content", { .content($0) }, failed: ImageEvent.inputFailed),
+            input.geometry.guardedInput("geometry", { .geometry($0) }, failed: ImageEvent.inputFailed),
+            input.memoryWarnings.guardedInput("memoryWarnings", { .memoryWarning }, failed: ImageEvent.inputFailed),
+            input.downloads.guardedInput("downloads", { .download($0) }, failed: ImageEvent.inputFailed)
         )
         let state = Observable<ImageState>.feedbackLoop(
             initial: ImageState(configuration: configuration),
@@ -190,18 +190,6 @@ public struct ImageViewModel: Sendable {
         .share(replay: 1)
 
         output = Output(state: state, bytesHeld: state.map(\.bytesHeld).distinctUntilChanged())
-    }
-
-    /// An input as image events: a failure becomes one ``ImageEvent/inputFailed(_:)`` and ends
-    /// the input; the other inputs and the outputs go on.
-    private static func guarded<Element: Sendable>(
-        _ input: Observable<Element>,
-        _ name: String,
-        _ event: @escaping @Sendable (Element) -> ImageEvent
-    ) -> Observable<ImageEvent> {
-        input.map(event).catch { error in
-            .just(.inputFailed(.inputFailed(input: name, reason: String(describing: error))))
-        }
     }
 
     private static func trackedDownload(_ decision: ImageDecision) -> Photo? {

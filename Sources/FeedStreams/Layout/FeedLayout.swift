@@ -17,6 +17,11 @@ import Synchronization
 /// let visible = layout.visibleRange(offset: 200, height: 600)
 /// ```
 ///
+/// Heights follow aspect ratios within ``aspectRatioRange``, from 1:5 (tall) to 5:1 (wide): this
+/// is the one place where a server's photo sizes are bounded. A photo 1 px wide and `Int.max` px
+/// tall is laid out as a 1:5 item, not as one taller than any screen can scroll (or any
+/// `Int` can count in points); a ratio that is not a positive number counts as 1.
+///
 /// ``append(aspectRatios:)`` places only the new items: existing frames never move, so a new
 /// page costs time in proportion to its own size. ``visibleRange(offset:height:)`` is two
 /// binary searches, O(log n) in every style; see its documentation for why that also holds for
@@ -40,6 +45,11 @@ public struct FeedLayout: Sendable, Equatable {
         /// Two columns of items that are all `itemHeight` tall.
         case grid(itemHeight: Double)
     }
+
+    /// The aspect ratios (width divided by height) items are laid out with: a ratio outside is
+    /// moved to the nearer end. Wide enough for panoramas (3:1) and tall phone shots (1:3); no
+    /// photo is taller than five times its width, or wider than five times its height.
+    public static let aspectRatioRange: ClosedRange<Double> = 0.2...5
 
     /// How items are arranged.
     public let style: Style
@@ -99,14 +109,16 @@ public struct FeedLayout: Sendable, Equatable {
 
     /// Lays out items after the existing ones. Existing frames do not change.
     ///
-    /// - Parameter aspectRatios: Each new item's width divided by its height; a ratio that is
-    ///   not a positive number counts as 1 (square).
+    /// - Parameter aspectRatios: Each new item's width divided by its height, clamped to
+    ///   ``aspectRatioRange``; a ratio that is not a positive number counts as 1 (square).
     public mutating func append(aspectRatios: [Double]) {
         guard !aspectRatios.isEmpty else { return }
         var frames: [Rect] = []
         frames.reserveCapacity(aspectRatios.count)
         for aspectRatio in aspectRatios {
-            frames.append(nextFrame(index: count + frames.count, aspectRatio: aspectRatio > 0 && aspectRatio.isFinite ? aspectRatio : 1))
+            let usable = aspectRatio > 0 && aspectRatio.isFinite ? aspectRatio : 1
+            let clamped = min(max(usable, Self.aspectRatioRange.lowerBound), Self.aspectRatioRange.upperBound)
+            frames.append(nextFrame(index: count + frames.count, aspectRatio: clamped))
         }
         let count = count
         let inPlace = storage.contents.withLock { contents -> Bool in

@@ -6,6 +6,16 @@ import Foundation
 /// properties are the fields the API may send as `null` or, in older responses, not at all
 /// (`blur_hash` appeared in 2020).
 ///
+/// Values with a format are checked when decoded, so that nothing later has to wonder: a
+/// ``color`` that is not `#rrggbb` decodes as `nil`, and every link (``urls``, ``links``, the
+/// user's links and avatar) must be an `http` or `https` URL with a host, or the page fails to
+/// decode with a ``FeedError/malformedResponse(path:problem:)`` naming the value, such as
+/// `[3].links.html`. Text (names, descriptions) stays as sent: show it through
+/// ``UntrustedText``.
+///
+/// Sizes and counts are whatever the server said, from 0 to `Int.max`; ``aspectRatio`` and
+/// ``FeedLayout`` keep any of them drawable.
+///
 /// Two photos are equal, and hash alike, when their ``id`` is equal: a feed treats a newer copy
 /// of a photo (with more likes, say) as the same item. Compare the properties themselves to
 /// detect such a change.
@@ -22,7 +32,11 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
     public var width: Int
     /// The original height in pixels.
     public var height: Int
-    /// The photo's dominant colour as hex, such as `"#d9c0c0"`; see ``rgbColor``.
+    /// The photo's dominant colour as `#rrggbb`, such as `"#d9c0c0"`, or `nil`; see ``rgbColor``.
+    ///
+    /// A value in any other form (`"#zzzzzz"`, `"red"`, a number, text with control characters)
+    /// decodes as `nil`, as if absent, and so does one given to ``init(id:createdAt:updatedAt:promotedAt:width:height:color:blurHash:description:altDescription:urls:links:likes:likedByUser:user:sponsorship:)``:
+    /// a screen shows its neutral placeholder instead.
     public var color: String?
     /// A compact BlurHash of the photo, to draw while the image loads.
     public var blurHash: String?
@@ -68,7 +82,7 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         self.promotedAt = promotedAt
         self.width = width
         self.height = height
-        self.color = color
+        self.color = color.flatMap(Self.hexColor)
         self.blurHash = blurHash
         self.description = description
         self.altDescription = altDescription
@@ -99,6 +113,36 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
         case sponsorship
     }
 
+    /// Decodes a photo, checking its colour and its links (see the discussion of ``Photo``).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        promotedAt = try container.decodeIfPresent(Date.self, forKey: .promotedAt)
+        width = try container.decode(Int.self, forKey: .width)
+        height = try container.decode(Int.self, forKey: .height)
+        color = (try? container.decodeIfPresent(String.self, forKey: .color)).flatMap { $0.flatMap(Self.hexColor) }
+        blurHash = try container.decodeIfPresent(String.self, forKey: .blurHash)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        altDescription = try container.decodeIfPresent(String.self, forKey: .altDescription)
+        urls = try container.decode(URLs.self, forKey: .urls)
+        links = try container.decode(Links.self, forKey: .links)
+        likes = try container.decode(Int.self, forKey: .likes)
+        likedByUser = try container.decode(Bool.self, forKey: .likedByUser)
+        user = try container.decode(UnsplashUser.self, forKey: .user)
+        sponsorship = try container.decodeIfPresent(Sponsorship.self, forKey: .sponsorship)
+    }
+
+    /// `text` when it is `#` and six hex digits, otherwise `nil`.
+    private static func hexColor(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 7, bytes[0] == UInt8(ascii: "#"),
+              bytes.dropFirst().allSatisfy({ $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit })
+        else { return nil }
+        return text
+    }
+
     /// Returns whether two values are the same photo, by ``id``.
     public static func == (lhs: Photo, rhs: Photo) -> Bool {
         lhs.id == rhs.id
@@ -113,7 +157,9 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
 extension Photo {
     /// Width divided by height: above 1 for landscape, below 1 for portrait.
     ///
-    /// It is 1 when either dimension is not positive, so a layout never divides by zero.
+    /// It is 1 when either dimension is not positive, so a layout never divides by zero. It is
+    /// the ratio of the sizes the server sent, however extreme; ``FeedLayout`` clamps what it
+    /// lays out to ``FeedLayout/aspectRatioRange``.
     public var aspectRatio: Double {
         guard width > 0, height > 0 else { return 1 }
         return Double(width) / Double(height)

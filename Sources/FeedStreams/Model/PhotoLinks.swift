@@ -1,7 +1,7 @@
 import Foundation
 
 extension Photo {
-    /// Where a photo lives on Unsplash.
+    /// Where a photo lives on Unsplash. Each link is `http` or `https`: decoding refuses any other.
     public struct Links: Codable, Sendable, Hashable {
         /// The photo's resource in the API (the `self` link; `self` is taken in Swift).
         public var api: URL
@@ -18,6 +18,15 @@ extension Photo {
             self.html = html
             self.download = download
             self.downloadLocation = downloadLocation
+        }
+
+        /// Decodes the links, refusing any that is not `http` or `https`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            api = try container.decodeWebURL(forKey: .api)
+            html = try container.decodeWebURL(forKey: .html)
+            download = try container.decodeWebURL(forKey: .download)
+            downloadLocation = try container.decodeWebURL(forKey: .downloadLocation)
         }
 
         private enum CodingKeys: String, CodingKey {

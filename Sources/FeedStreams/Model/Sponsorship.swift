@@ -4,7 +4,8 @@
 public struct Sponsorship: Codable, Sendable, Hashable {
     /// The advertiser's slogan, such as `"The #1 way to agree"`.
     public var tagline: String?
-    /// Where the slogan links to, as the advertiser typed it.
+    /// Where the slogan links to, as the advertiser typed it: show it only through
+    /// ``UntrustedText``, and check its scheme before following it.
     public var taglineURL: String?
     /// The advertiser's Unsplash account.
     public var sponsor: UnsplashUser

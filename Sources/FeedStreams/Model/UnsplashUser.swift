@@ -3,7 +3,10 @@ import Foundation
 /// A person on Unsplash: a photo's photographer, or a sponsor.
 ///
 /// Text the person typed (``portfolioURL``, ``bio``, ``location``) stays a `String`, as sent: a
-/// malformed portfolio address must not make a whole page unreadable.
+/// malformed portfolio address must not make a whole page unreadable. Show it only through
+/// ``UntrustedText``, and never follow ``portfolioURL`` without checking its scheme. The links
+/// Unsplash makes (``links``, ``profileImage``) are checked when decoded: a value that is not an
+/// `http` or `https` URL fails the page with ``FeedError/malformedResponse(path:problem:)``.
 public struct UnsplashUser: Codable, Sendable, Hashable, Identifiable {
     /// Unsplash's identifier, such as `"OaviEFA3-Cs"`.
     public var id: String
@@ -98,6 +101,16 @@ extension UnsplashUser {
             self.portfolio = portfolio
         }
 
+        /// Decodes the links, refusing any that is not `http` or `https`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            api = try container.decodeWebURL(forKey: .api)
+            html = try container.decodeWebURL(forKey: .html)
+            photos = try container.decodeWebURL(forKey: .photos)
+            likes = try container.decodeWebURLIfPresent(forKey: .likes)
+            portfolio = try container.decodeWebURLIfPresent(forKey: .portfolio)
+        }
+
         private enum CodingKeys: String, CodingKey {
             case api = "self"
             case html
@@ -121,6 +134,18 @@ extension UnsplashUser {
             self.small = small
             self.medium = medium
             self.large = large
+        }
+
+        /// Decodes the addresses, refusing any that is not `http` or `https`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            small = try container.decodeWebURL(forKey: .small)
+            medium = try container.decodeWebURL(forKey: .medium)
+            large = try container.decodeWebURL(forKey: .large)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case small, medium, large
         }
     }
 }

@@ -132,7 +132,9 @@ public enum ScrollScript {
 /// Why a line of a scroll script could not be read.
 ///
 /// ``description`` is `FILE:LINE: expected …, got "…"`; ``excerpt`` adds the line itself with a
-/// caret under ``column``, for a person at a terminal:
+/// caret under ``column``, for a person at a terminal. Both show the file's name and text only
+/// through ``UntrustedText/forTerminal(_:maxLength:)``, each word cut at
+/// ``maxShownWordLength`` characters; ``found`` and ``sourceLine`` keep them as they were:
 ///
 /// ```text
 /// refresh.scroll:3: expected a duration such as 300ms or 1.5s, got "300"
@@ -164,17 +166,40 @@ public struct ScrollScriptError: Error, Equatable, Sendable, CustomStringConvert
         self.sourceLine = sourceLine
     }
 
+    /// The most characters of one word of the script that a message shows.
+    public static let maxShownWordLength = 40
+
     /// `FILE:LINE: expected …, got "…"` (or `got end of line`).
     public var description: String {
-        let got = found.map { "got \"\($0)\"" } ?? "got end of line"
-        return "\(fileName):\(line): expected \(expected), \(got)"
+        let got = found.map { "got \"\(UntrustedText.forTerminal($0, maxLength: Self.maxShownWordLength))\"" } ?? "got end of line"
+        return "\(UntrustedText.forTerminal(fileName)):\(line): expected \(expected), \(got)"
     }
 
     /// ``description``, then the line indented by four spaces, then a caret under the column.
+    ///
+    /// Each word of the line is cleaned on its own and the blanks between words are kept, one
+    /// space for each, so the caret still stands under the word it points at.
     public var excerpt: String {
-        let shown = sourceLine.replacing("\t", with: " ")
-        let caret = String(repeating: " ", count: 4 + max(column - 1, 0)) + "^"
-        return "\(description)\n    \(shown)\n\(caret)"
+        var shown = ""
+        var caret: Int?
+        var word = ""
+        var column = 0
+        func cleaned(_ word: String) -> String {
+            UntrustedText.forTerminal(word, maxLength: Self.maxShownWordLength)
+        }
+        for character in sourceLine {
+            column += 1
+            if column == self.column { caret = shown.count + cleaned(word).count }
+            if character == " " || character == "\t" {
+                shown += cleaned(word) + " "
+                word = ""
+            } else {
+                word.append(character)
+            }
+        }
+        shown += cleaned(word)
+        let position = caret ?? shown.count + max(self.column - 1 - column, 0)
+        return "\(description)\n    \(shown)\n\(String(repeating: " ", count: 4 + position))^"
     }
 }
 

@@ -20,8 +20,8 @@ public enum FeedError: Error, Equatable, Sendable {
     /// The server refused the request (another HTTP 4xx), with the messages of its
     /// `{"errors": […]}` body, or its plain-text body, if it had one.
     ///
-    /// `messages` are the server's text as sent, for logs; ``message`` shows them cleaned
-    /// (see ``serverText``).
+    /// `messages` are the server's text as sent, for logs; ``message`` shows them cleaned by
+    /// ``UntrustedText/forTerminal(_:maxLength:)`` (see ``serverText``).
     case clientError(status: Int, messages: [String])
     /// The server failed (HTTP 5xx).
     case serverError(status: Int)
@@ -38,28 +38,39 @@ public enum FeedError: Error, Equatable, Sendable {
     case cancelled
     /// Another networking failure, such as a refused connection or one that dropped mid-response.
     case transport(URLError.Code)
+    /// A person asked for a page (a pull to refresh, or the footer's retry) and the feed refused:
+    /// it already started ``FeedConfiguration/maxRequestsPerMinute`` requests in the last
+    /// minute. `retryAfter` is how long until the budget allows the next one. Nothing was sent.
+    case requestBudgetSpent(retryAfter: Duration)
     /// One of the feed's input streams failed (a bug in the app, not the network); the feed
     /// treats that input as ended and goes on. `input` names it, `reason` is the error's text.
     case inputFailed(input: String, reason: String)
 
-    /// How long the server asked the client to wait before asking again, if it said.
+    /// How long to wait before asking again, when that is known: the wait a rate limit named,
+    /// or the time until the feed's own request budget allows a request.
     public var retryAfter: Duration? {
-        if case .rateLimited(let resetAfter) = self { resetAfter } else { nil }
+        switch self {
+        case .rateLimited(let resetAfter): resetAfter
+        case .requestBudgetSpent(let retryAfter): retryAfter
+        default: nil
+        }
     }
 
     /// The text the server sent with the error, as sent, for logs: the messages of a
     /// ``clientError(status:messages:)`` one per line, or `nil` when the error carries none.
     ///
-    /// Never show it as it is: it may hold line breaks, control and bidi characters, and be
-    /// long. ``message`` shows it as one clean line, at most 160 characters.
+    /// Never show it as it is: it may hold line breaks, escape sequences, control and bidi
+    /// characters, and be long. ``message`` shows it through
+    /// ``UntrustedText/forTerminal(_:maxLength:)``: one clean line, at most 160 characters.
     public var serverText: String? {
         if case .clientError(_, let messages) = self, !messages.isEmpty { messages.joined(separator: "\n") } else { nil }
     }
 
     /// A short sentence to show the person using the app: one line of printable text.
     ///
-    /// Text from the server appears in it only cleaned: on one line, without control, bidi or
-    /// other format characters, and cut to 160 characters (the raw text is ``serverText``).
+    /// Text from the server appears in it only through ``UntrustedText/forTerminal(_:maxLength:)``:
+    /// on one line, without escape sequences, control, bidi or other format characters, with `�`
+    /// where something was removed, and cut to 160 characters (the raw text is ``serverText``).
     public var message: String {
         switch self {
         case .offline:
@@ -75,7 +86,8 @@ public enum FeedError: Error, Equatable, Sendable {
                 "Too many requests for now. Try again in a little while."
             }
         case .clientError(let status, _):
-            if let text = serverText.map({ ServerText.oneLine($0) }), !text.isEmpty {
+            if let text = serverText.map({ UntrustedText.forTerminal($0) }),
+               text.contains(where: { $0 != UntrustedText.removalMarker && $0 != " " }) {
                 "Unsplash couldn't handle the request: \(text)"
             } else {
                 "Unsplash couldn't handle the request (error \(status))."
@@ -86,6 +98,8 @@ public enum FeedError: Error, Equatable, Sendable {
             "Unsplash sent something the app couldn't read. Pull to refresh to try again."
         case .responseTooLarge:
             "Unsplash sent more than the app can read. Pull to refresh to try again."
+        case .requestBudgetSpent(let retryAfter):
+            "The feed asked for photos often in the last minute. Try again in \(Self.describeWait(retryAfter) ?? "a moment")."
         case .cancelled:
             "The request was cancelled."
         case .transport:

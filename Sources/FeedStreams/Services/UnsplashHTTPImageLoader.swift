@@ -90,7 +90,7 @@ public struct UnsplashHTTPImageLoader: ImageLoader, DownloadTracker {
         }
         let type = http.value(forHTTPHeaderField: "Content-Type") ?? ""
         guard type.lowercased().hasPrefix("image/") else {
-            let named = type.isEmpty ? "no Content-Type" : ServerText.oneLine(type, maxLength: 40)
+            let named = type.isEmpty ? "no Content-Type" : UntrustedText.forTerminal(type, maxLength: 40)
             return .failure(.malformedResponse(path: "", problem: "expected an image, got \(named)"))
         }
         return .success(LoadedImage(request: request, data: data ?? Data(), contentType: type))

@@ -22,7 +22,8 @@ public struct FeedConfiguration: Sendable, Equatable {
     ///
     /// A hard bound, so that no bug, input storm or misbehaving server can make the feed hammer
     /// the API. A request that would exceed it waits until the oldest of the last minute's
-    /// requests is a minute old (a refresh is refused instead).
+    /// requests is a minute old. A refresh, or a tap on the footer's retry, is refused instead,
+    /// with ``FeedError/requestBudgetSpent(retryAfter:)`` saying when to ask again.
     public var maxRequestsPerMinute: Int
     /// The content offset past which the scroll-to-top button shows.
     public var scrollToTopThreshold: Double

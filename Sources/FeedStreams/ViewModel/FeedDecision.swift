@@ -10,6 +10,12 @@ public enum FeedDecision: Sendable, Equatable {
     case requestCancelled(PageRequest)
     /// The next page was wanted, or an edge asked for it, but no request could start.
     case triggerIgnored(IgnoredBecause)
+    /// A person asked for a request (a pull to refresh, or the footer's retry), and the request
+    /// budget refused it: nothing was sent. The reason is the request's that would have started;
+    /// the error, ``FeedError/requestBudgetSpent(retryAfter:)``, says when asking may work again
+    /// and is shown once. A refused refresh ends the refresh state: ``FeedViewModel/Output/isRefreshing``
+    /// emits `false` again, so a refresh control that started spinning on the pull stops.
+    case requestRefused(PageRequest.Reason, FeedError)
     /// A page arrived and was applied: how the list changed (`nil`: every photo was already
     /// there) and how many photos were dropped as duplicates.
     case pageArrived(PageRequest, PhotoPage, change: FeedChange?, duplicatesDropped: Int)
@@ -30,13 +36,17 @@ public enum FeedDecision: Sendable, Equatable {
     public enum IgnoredBecause: String, Sendable, Hashable, CaseIterable {
         /// A request is already in flight: the trigger is ignored, never queued.
         case loading
+        /// The screen has not appeared (``FeedEvent/load``): nothing loads by itself before it.
+        case notAppeared = "not appeared"
         /// The last page has arrived.
         case lastPage = "last page"
         /// A back-off after a failure is running.
         case backoff
         /// The automatic retries ran out; only a gesture asks again.
         case retriesExhausted = "retries exhausted"
-        /// The feed started as many requests in the last minute as it ever may.
+        /// The feed started as many requests in the last minute as it ever may. (A refresh or a
+        /// tap on retry that the budget refuses is a ``FeedDecision/requestRefused(_:_:)``, with
+        /// the wait; it is counted here too.)
         case requestBudget = "request budget"
     }
 }

@@ -4,7 +4,8 @@
 /// ``FeedState/reduce(_:_:at:)`` folds these into the state. The view model makes them from its
 /// inputs, from the service's answers and from its back-off timer.
 public enum FeedEvent: Sendable, Equatable {
-    /// The screen appeared: load page 1 if nothing was loaded yet.
+    /// The screen appeared: load page 1 if nothing was loaded yet. Before it, nothing loads by
+    /// itself (a geometry or an edge is ignored as ``FeedDecision/IgnoredBecause/notAppeared``).
     case load
     /// Pull to refresh.
     case refresh

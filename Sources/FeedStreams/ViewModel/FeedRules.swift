@@ -53,7 +53,7 @@ extension FeedState {
     private mutating func refresh() {
         guard !isRefreshing else { return }
         guard budgetAllowsRequest else {
-            ignore(.requestBudget)
+            refuse(.refresh)
             return
         }
         if let superseded = inFlight {
@@ -93,7 +93,8 @@ extension FeedState {
         }
         let reason: PageRequest.Reason = if backoff != nil { .gesture } else if hasLoaded { .scroll } else { .firstLoad }
         guard budgetAllowsRequest else {
-            ignore(.requestBudget)
+            // The footer's retry is a person asking: refused with the wait. An edge is not.
+            if edge { ignore(.requestBudget) } else { refuse(reason) }
             return
         }
         if backoff?.resumesAt != nil { backoff?.phase = .ready }
@@ -187,6 +188,13 @@ extension FeedState {
         let cutoff = now - Self.budgetWindow
         guard let oldest = recentRequests.first, oldest <= cutoff else { return }
         recentRequests.removeFirst(recentRequests.firstIndex { $0 > cutoff } ?? recentRequests.count)
+    }
+
+    /// Refuses a request a person asked for, because of the budget, and says when to ask again.
+    private mutating func refuse(_ reason: PageRequest.Reason) {
+        stats.triggersIgnored[.requestBudget, default: 0] += 1
+        let wait = recentRequests[0] + Self.budgetWindow - now
+        decisions.append(.requestRefused(reason, .requestBudgetSpent(retryAfter: wait)))
     }
 
     private mutating func ignore(_ reason: FeedDecision.IgnoredBecause) {

@@ -11,12 +11,17 @@
 ///   refresh completes), and at no other.
 /// - After the list changes, the feed waits for the next geometry before it decides again: the
 ///   old geometry describes the old content.
+/// - Nothing loads by itself before the screen appears (``FeedEvent/load``): a geometry or an
+///   edge before it is ignored (``FeedDecision/IgnoredBecause/notAppeared``). Then the first
+///   page starts at once.
 /// - The first load and every refresh request page 1 and replace the list; a refresh cancels a
-///   request in flight.
+///   request in flight. A refresh is the one request a person may ask for before `load`.
 /// - A failed page is retried by itself after a back-off (``RetryPolicy``), then waits for a
 ///   gesture. A failed refresh is reported and not retried: the list stays (with no list yet,
 ///   it counts as the first page failing).
-/// - No more than ``FeedConfiguration/maxRequestsPerMinute`` requests start in any minute.
+/// - No more than ``FeedConfiguration/maxRequestsPerMinute`` requests start in any minute. A
+///   wanted page waits for the budget; a refresh or a tap on retry that it refuses is reported
+///   (``FeedDecision/requestRefused(_:_:)``) with when to ask again.
 /// - Photos are de-duplicated by id across pages.
 ///
 /// Each state records what its event decided, and why, in ``decisions``.
@@ -127,6 +132,7 @@ public struct FeedState: Sendable, Equatable {
     /// Why a request for the next page cannot start now, or `nil` when it can.
     public var blocker: FeedDecision.IgnoredBecause? {
         if inFlight != nil { return .loading }
+        if !hasAppeared { return .notAppeared }
         if hasLoaded, isLastPage { return .lastPage }
         switch backoff?.phase {
         case .waiting: return .backoff
@@ -163,11 +169,17 @@ public struct FeedState: Sendable, Equatable {
     public var error: FeedError? {
         for decision in decisions {
             switch decision {
-            case .requestFailed(_, let error), .inputFailed(let error): return error
+            case .requestFailed(_, let error), .requestRefused(_, let error), .inputFailed(let error): return error
             default: continue
             }
         }
         return nil
+    }
+
+    /// Whether this state's event was a pull to refresh that the request budget refused (a
+    /// one-shot effect).
+    var refusedRefresh: Bool {
+        decisions.contains { if case .requestRefused(.refresh, _) = $0 { true } else { false } }
     }
 
     /// The photo this state's event selected, if any (a one-shot effect).

@@ -42,7 +42,10 @@ import Streams
 ///   jittered exponential back-off (``RetryPolicy``), at least as long as a rate limit's reset;
 ///   after the tries run out, the ``Output/footer`` offers "tap to retry" (``Input/retry``), and
 ///   scrolling away from the end and back asks again too.
-/// - No more than ``FeedConfiguration/maxRequestsPerMinute`` requests start in any minute.
+/// - No more than ``FeedConfiguration/maxRequestsPerMinute`` requests start in any minute; a
+///   pull to refresh or a tap on retry that the budget refuses ends the refresh state and
+///   reports ``FeedError/requestBudgetSpent(retryAfter:)`` with when to try again.
+/// - Nothing loads by itself before ``Input/load``: the screen must have appeared.
 /// - Photos are de-duplicated by id across pages, and the number dropped is observable.
 /// - Outputs never fail. A failed request becomes one ``Output/error`` and the feed stays usable.
 ///   An input that fails is treated as ended: its failure is reported once, as
@@ -57,6 +60,11 @@ public struct FeedViewModel: Sendable {
     /// What the user does and what the scroll view reports.
     public struct Input: Sendable {
         /// The screen appeared: load the first page (once).
+        ///
+        /// Nothing loads by itself before it: a ``geometry`` or a ``reachedBottom`` edge that
+        /// comes first (a scroll view lays out before it appears) is remembered but starts
+        /// nothing (``FeedDecision/IgnoredBecause/notAppeared``), so a screen that is built and
+        /// never shown costs no request. Only a ``refresh`` may load before it.
         public var load: Observable<Void>
         /// Pull to refresh.
         public var refresh: Observable<Void>
@@ -122,6 +130,10 @@ public struct FeedViewModel: Sendable {
         /// appended pages. Only changes after subscription are delivered.
         public let changes: Observable<FeedChange>
         /// Whether the pull-to-refresh control spins.
+        ///
+        /// A pull that the request budget refuses starts nothing, and this emits `false` again:
+        /// a refresh control starts spinning by itself when pulled, and this stops it. ``error``
+        /// then says when to try again (``FeedError/requestBudgetSpent(retryAfter:)``).
         public let isRefreshing: Observable<Bool>
         /// Whether the footer spinner spins (first page or next page loading).
         public let isLoadingMore: Observable<Bool>
@@ -155,12 +167,12 @@ public struct FeedViewModel: Sendable {
         let scheduler = dependencies.scheduler
 
         let events = Observable<FeedEvent>.merge(
-            Self.guarded(input.load, "load") { .load },
-            Self.guarded(input.refresh, "refresh") { .refresh },
-            Self.guarded(input.geometry, "geometry") { .geometry($0) },
-            Self.guarded(input.reachedBottom, "reachedBottom") { .reachedBottom },
-            Self.guarded(input.retry, "retry") { .retry },
-            Self.guarded(input.selection, "selection") { .selected(index: $0) }
+            input.load.guardedInput("load", { .load }, failed: FeedEvent.inputFailed),
+            input.refresh.guardedInput("refresh", { .refresh }, failed: FeedEvent.inputFailed),
+            input.geometry.guardedInput("geometry", { .geometry($0) }, failed: FeedEvent.inputFailed),
+            input.reachedBottom.guardedInput("reachedBottom", { .reachedBottom }, failed: FeedEvent.inputFailed),
+            input.retry.guardedInput("retry", { .retry }, failed: FeedEvent.inputFailed),
+            input.selection.guardedInput("selection", { .selected(index: $0) }, failed: FeedEvent.inputFailed)
         )
 
         let state = Observable<FeedState>.feedbackLoop(
@@ -196,7 +208,11 @@ public struct FeedViewModel: Sendable {
             state: state,
             photos: state.distinctUntilChanged { $0.revision }.map(\.photos),
             changes: transitions.compactMap(\.change),
-            isRefreshing: state.map(\.isRefreshing).distinctUntilChanged(),
+            isRefreshing: Observable.merge(
+                state.map(\.isRefreshing).distinctUntilChanged(),
+                // A refused pull changes nothing, so the line above stays quiet; say it again.
+                transitions.filter(\.refusedRefresh).map { _ in false }
+            ),
             isLoadingMore: state.map(\.isLoadingMore).distinctUntilChanged(),
             footer: state.map(\.footer).distinctUntilChanged(),
             isLastPage: state.map(\.isLastPage).distinctUntilChanged(),
@@ -206,17 +222,5 @@ public struct FeedViewModel: Sendable {
             showsScrollToTop: state.map { ($0.geometry?.contentOffsetY ?? 0) > threshold }.distinctUntilChanged(),
             duplicatesDropped: state.map(\.stats.duplicatesDropped).distinctUntilChanged()
         )
-    }
-
-    /// An input as feed events: a failure becomes one ``FeedEvent/inputFailed(_:)`` and ends the
-    /// input; the other inputs and the outputs go on.
-    private static func guarded<Element: Sendable>(
-        _ input: Observable<Element>,
-        _ name: String,
-        _ event: @escaping @Sendable (Element) -> FeedEvent
-    ) -> Observable<FeedEvent> {
-        input.map(event).catch { error in
-            .just(.inputFailed(.inputFailed(input: name, reason: String(describing: error))))
-        }
     }
 }

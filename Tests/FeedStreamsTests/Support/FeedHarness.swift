@@ -122,6 +122,7 @@ final class FeedHarness {
         contents: [Int: [String]],
         lastPage: Int? = nil,
         error: FeedError = .serverError(status: 503),
+        configuration: FeedConfiguration = configuration,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let scheduler = TestScheduler(resolution: .milliseconds(100))
@@ -143,7 +144,7 @@ final class FeedHarness {
                 retry: trigger(retry),
                 selection: taps
             ),
-            dependencies: .init(service: service, scheduler: scheduler, configuration: Self.configuration)
+            dependencies: .init(service: service, scheduler: scheduler, configuration: configuration)
         )
         let output = viewModel.output
         photoIDs = scheduler.createObserver()
