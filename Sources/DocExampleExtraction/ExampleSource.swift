@@ -1,3 +1,5 @@
+import Foundation
+
 /// The Swift source that compiles (and, where they say what they print, runs) the ```swift blocks
 /// of one Markdown file.
 ///
@@ -34,7 +36,11 @@ public struct ExampleSource {
             } else if let reason = block.marker.skipReason {
                 body += "\n// \(displayPath):\(block.fenceLine) is not compiled: \(reason)\n"
             } else if let path = block.marker.excerptPath {
-                body += excerptTest(block, quotedFrom: path)
+                if let problem = unreadableExcerpt(path) {
+                    body += error(problem, at: block.markerLine)
+                } else {
+                    body += excerptTest(block, quotedFrom: path)
+                }
             } else if block.marker.continues {
                 guard !units.isEmpty else {
                     body += error("`continues` needs a compiled block above it in this file", at: block.markerLine)
@@ -100,7 +106,7 @@ public struct ExampleSource {
                 let (block, _) = promises[0]
                 let line = block.firstCodeLine + (block.lines.firstIndex { $0.contains("// prints ") } ?? 0)
                 out += """
-                    @Test("\(displayPath):\(first.fenceLine) prints what its comments say")
+                    @Test(\(Self.literal("\(displayPath):\(first.fenceLine) prints what its comments say")))
                     func \(unit.name)_prints() async throws {
                         try await expectPrinted(\(Self.literal(promised)), at: \(docLine(line))) {
                             try await \(context)().\(unit.name)()
@@ -111,7 +117,7 @@ public struct ExampleSource {
             } else if unit.blocks.contains(where: \.expects) {
                 // Its `#expect`s report at the Markdown lines: they are inside `#sourceLocation`.
                 out += """
-                    @Test("\(displayPath):\(first.fenceLine) holds what it expects")
+                    @Test(\(Self.literal("\(displayPath):\(first.fenceLine) holds what it expects")))
                     @MainActor func \(unit.name)_expects() async throws {
                         try await \(context)().\(unit.name)()
                     }
@@ -135,14 +141,27 @@ public struct ExampleSource {
         let lines = block.lines.map(Self.literal).joined(separator: ",\n        ")
         return """
 
-            @Test("\(displayPath):\(block.fenceLine) is quoted from \(path)")
-            func \(name)() throws {
-                try expectExcerpt([
+            @Test(\(Self.literal("\(displayPath):\(block.fenceLine) is quoted from \(path)")))
+            func \(name)() {
+                expectExcerpt([
                     \(lines)
-                ], of: \(Self.literal(path)), in: \(Self.literal(packageDirectory)), at: \(docLine(block.firstCodeLine)))
+                ], of: \(Self.literal(path)), in: \(Self.literal(packageDirectory)),
+                   marker: \(docLine(block.markerLine)), at: \(docLine(block.firstCodeLine)))
             }
 
             """
+    }
+
+    /// What is wrong with the path of an `excerpt of` marker, if the file it names cannot be
+    /// read: said at the marker's line, as a compiler error, rather than as a test's I/O error.
+    private func unreadableExcerpt(_ path: String) -> String? {
+        let file = packageDirectory + "/" + path
+        var isDirectory: ObjCBool = false
+        guard !FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) || isDirectory.boolValue
+                || !FileManager.default.isReadableFile(atPath: file) else { return nil }
+        let what = isDirectory.boolValue ? "is a folder, not a file" : "is not a file this package has"
+        return "`excerpt of \(path)`: \(path) \(what); name the test file the block is quoted from, "
+            + "relative to the package (Tests/StreamsTests/ViewModelPortTests.swift)"
     }
 
     private func docLine(_ line: Int) -> String {

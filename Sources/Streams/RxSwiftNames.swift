@@ -21,15 +21,29 @@ public typealias ImmediateSchedulerType = Scheduler
 @available(*, unavailable, renamed: "Duration", message: "Streams measures time with Swift's Duration: .seconds(1), .milliseconds(300)")
 public typealias RxTimeInterval = Duration
 
-/// RxSwift's main-thread scheduler; in Streams it is `DispatchQueueScheduler.main`.
-@available(*, unavailable, message: "use DispatchQueueScheduler.main (MainScheduler.instance in RxSwift)")
-public enum MainScheduler {
-    @available(*, unavailable, message: "use DispatchQueueScheduler.main")
+/// RxSwift's main-thread scheduler; in Streams it is `DispatchQueueScheduler.main`, which the
+/// two fix-its of `MainScheduler.instance` spell out.
+@available(*, unavailable, renamed: "DispatchQueueScheduler", message: "the main-queue scheduler is DispatchQueueScheduler.main")
+public typealias MainScheduler = DispatchQueueScheduler
+
+extension DispatchQueueScheduler {
+    /// RxSwift's `MainScheduler.instance`.
+    @available(*, unavailable, renamed: "main", message: "the main-queue scheduler is DispatchQueueScheduler.main")
     public static var instance: DispatchQueueScheduler { .main }
 
-    @available(*, unavailable, message: "use DispatchQueueScheduler.main; Streams has no separate async main scheduler")
+    /// RxSwift's `MainScheduler.asyncInstance`.
+    @available(*, unavailable, renamed: "main", message: "Streams has one main-queue scheduler, DispatchQueueScheduler.main")
     public static var asyncInstance: DispatchQueueScheduler { .main }
 }
+
+/// RxSwift's trampoline on the current thread; Streams' `ImmediateScheduler` runs work at once,
+/// without a trampoline.
+@available(*, unavailable, renamed: "ImmediateScheduler", message: "ImmediateScheduler.instance runs work at once on the current thread (no trampoline)")
+public typealias CurrentThreadScheduler = ImmediateScheduler
+
+/// RxSwift's scheduler over a concurrent queue.
+@available(*, unavailable, message: "Streams has no concurrent scheduler: DispatchQueueScheduler(label:qos:) runs work on a serial queue of its own, and observe(on:) keeps events serial anyway")
+public typealias ConcurrentDispatchQueueScheduler = DispatchQueueScheduler
 
 /// RxSwift's scheduler over a dispatch queue; in Streams it is `DispatchQueueScheduler`.
 @available(*, unavailable, renamed: "DispatchQueueScheduler", message: "SerialDispatchQueueScheduler(queue:internalSerialQueueName:) is DispatchQueueScheduler(queue:) or DispatchQueueScheduler(label:)")
@@ -40,5 +54,44 @@ extension BehaviorValue {
     @available(*, unavailable, renamed: "init(_:)", message: "BehaviorValue takes its first value without a label: BehaviorValue([])")
     public convenience init(value: Element) {
         self.init(value)
+    }
+}
+
+/// RxCocoa's switch of the schedulers drivers and signals deliver on, for tests.
+@available(*, unavailable, message: "pass the test scheduler to the driver instead: asDriver(onErrorJustReturn:scheduler:), asSignal(onErrorJustReturn:scheduler:)")
+public enum SharingScheduler {
+    @available(*, unavailable, message: "pass the test scheduler to the driver instead: asDriver(onErrorJustReturn:scheduler:), asSignal(onErrorJustReturn:scheduler:)")
+    public static func mock<Result>(scheduler: any Scheduler, action: () throws -> Result) rethrows -> Result {
+        try action()
+    }
+}
+
+extension ReplaySubject {
+    /// RxSwift's `ReplaySubject.create(bufferSize:)`.
+    @available(*, unavailable, renamed: "init(bufferSize:)", message: "a ReplaySubject is made with its initializer: ReplaySubject(bufferSize: 1)")
+    public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+        ReplaySubject(bufferSize: bufferSize)
+    }
+
+    /// RxSwift's `ReplaySubject.createUnbound()`.
+    @available(*, unavailable, message: "Streams has no unbounded ReplaySubject: a buffer that only grows is a leak in a long-lived screen; pick a bound with ReplaySubject(bufferSize:)")
+    public static func createUnbound() -> ReplaySubject<Element> {
+        ReplaySubject(bufferSize: 1)
+    }
+}
+
+extension Observable where Element == Int {
+    /// RxSwift's `Observable.range(start:count:)`.
+    @available(*, unavailable, message: "use Observable.from(start..<start + count)")
+    public static func range(start: Int, count: Int) -> Observable<Int> {
+        .from(start..<start + count)
+    }
+}
+
+extension Observable {
+    /// RxSwift's `Observable.from(optional:)`.
+    @available(*, unavailable, message: "use optional.map { Observable.just($0) } ?? .empty()")
+    public static func from(optional: Element?) -> Observable<Element> {
+        optional.map { Observable.just($0) } ?? .empty()
     }
 }

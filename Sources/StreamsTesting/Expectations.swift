@@ -16,11 +16,15 @@ import Testing
 /// running the test (a Swift Testing issue, or `XCTFail`) at the caller's line.
 ///
 /// - Parameters:
-///   - observer: The recorder returned by ``Streams/TestScheduler/start(created:subscribed:disposed:fileID:line:_:)``.
+///   - observer: The recorder returned by ``TestScheduler/start(created:subscribed:disposed:fileID:filePath:line:column:_:)``.
 ///   - expected: The expected timeline, in absolute ticks; time tokens count at the
 ///     scheduler's resolution.
 ///   - values: What each glyph stands for.
 ///   - error: The error that `#` stands for.
+///   - fileID: The file of the call, where a failure is reported.
+///   - filePath: The path of that file, for XCTest.
+///   - line: The line of the call, where a failure is reported.
+///   - column: The column of the call.
 public func expectMarbles<Element: Equatable>(
     _ observer: TestableObserver<Element>,
     _ expected: String,
@@ -105,6 +109,7 @@ func compareTimelines<Element: Equatable>(
     values: [Character: Element],
     resolution: Duration,
     at site: CallSite,
+    scope: MarbleScope? = nil,
     parse: () throws(MarbleError) -> [Recorded<Event<Element>>]
 ) {
     let expectedEvents: [Recorded<Event<Element>>]
@@ -124,6 +129,12 @@ func compareTimelines<Element: Equatable>(
         [Marbles.marks(of: expectedEvents, glyph: glyph), Marbles.marks(of: actual, glyph: glyph)],
         resolution: resolution
     )
+    let diagrams = [expected] + (scope?.diagrams ?? [])
+    let timed = diagrams.contains { (try? MarbleScanner.tokens(of: $0, resolution: resolution))?.contains { $0.glyph == nil } == true }
+    let picture = FailurePicture.write(
+        expected: expectedEvents, actual: actual, values: values, axis: timed ? .time(tick: resolution) : .ticks,
+        subscribed: scope?.subscribed ?? 0, inputs: scope?.pictureInputs ?? [], at: site
+    )
     reportFailure(
         """
         \(label)Timelines differ:
@@ -131,7 +142,7 @@ func compareTimelines<Element: Equatable>(
         actual:   \(lines[1])
         expected events: \(expectedEvents.map(\.debugDescription).joined(separator: ", "))
         actual events:   \(actual.map(\.debugDescription).joined(separator: ", "))
-        """,
+        """ + (picture.map { "\npicture: \($0)" } ?? ""),
         at: site
     )
 }

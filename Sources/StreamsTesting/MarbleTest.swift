@@ -1,7 +1,7 @@
 import Streams
 import Testing
 
-/// The inputs of a one-line marble test, made from diagrams on one ``Streams/TestScheduler``.
+/// The inputs of a one-line marble test, made from diagrams on one `TestScheduler`.
 ///
 /// Hand one to the closure of ``expectMarbles(_:values:error:resolution:fileID:filePath:line:column:_:)``:
 ///
@@ -24,6 +24,12 @@ public final class MarbleScope {
     private var subscriptionTick: (tick: Int, diagram: String)?
     private var disposalTick: Int?
     private var checks: [() -> Void] = []
+    /// The inputs' diagrams, and how each draws itself in a failure picture.
+    private(set) var diagrams: [String] = []
+    private(set) var pictureInputs: [(inout MarbleDiagram) -> Void] = []
+
+    /// The tick the output is subscribed at.
+    var subscribed: Int { subscriptionTick?.tick ?? 0 }
 
     init(scheduler: TestScheduler, site: CallSite) {
         self.scheduler = scheduler
@@ -82,6 +88,10 @@ public final class MarbleScope {
     private func register<Element>(
         _ source: TestableObservable<Element>, _ diagram: String, _ subscriptions: [String]
     ) -> TestableObservable<Element> {
+        let kind = source.isCold ? "cold" : "hot"
+        let number = pictureInputs.count + 1
+        diagrams.append(diagram)
+        pictureInputs.append { $0.addInput(number == 1 ? kind : "\(kind) \(number)", source) }
         if let tick = source.subscriptionTick {
             if let first = subscriptionTick, first.tick != tick {
                 reportFailure("the '^' of \"\(diagram)\" is at tick \(tick), but the '^' of \"\(first.diagram)\" is at tick \(first.tick); "
@@ -141,6 +151,10 @@ public final class MarbleScope {
 ///   - error: The error that `#` stands for in `expected`.
 ///   - resolution: The length of one tick, for time tokens and time operators.
 ///   - test: Makes the inputs and returns the expression under test.
+///   - fileID: The file of the call, where a failure is reported.
+///   - filePath: The path of that file, for XCTest.
+///   - line: The line of the call, where a failure is reported.
+///   - column: The column of the call.
 public func expectMarbles<Output: Equatable & Sendable>(
     _ expected: String,
     values: [Character: Output],
@@ -152,7 +166,8 @@ public func expectMarbles<Output: Equatable & Sendable>(
     let scope = MarbleScope(scheduler: TestScheduler(resolution: resolution),
                             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     let actual = scope.run(test(scope).asObservable())
-    compareTimelines(actual, expected, values: values, resolution: resolution, at: scope.site) { () throws(MarbleError) in
+    compareTimelines(actual, expected, values: values, resolution: resolution, at: scope.site, scope: scope) {
+        () throws(MarbleError) in
         try Marbles.parse(expected, values: values, error: error, resolution: resolution).events
     }
 }
@@ -170,7 +185,8 @@ public func expectMarbles<Output: Equatable & Sendable>(
 ) {
     let scope = MarbleScope(scheduler: TestScheduler(resolution: resolution), site: CallSite(sourceLocation))
     let actual = scope.run(test(scope).asObservable())
-    compareTimelines(actual, expected, values: values, resolution: resolution, at: scope.site) { () throws(MarbleError) in
+    compareTimelines(actual, expected, values: values, resolution: resolution, at: scope.site, scope: scope) {
+        () throws(MarbleError) in
         try Marbles.parse(expected, values: values, error: error, resolution: resolution).events
     }
 }
@@ -187,7 +203,8 @@ public func expectMarbles(
     let scope = MarbleScope(scheduler: TestScheduler(resolution: resolution),
                             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     let actual = scope.run(test(scope).asObservable())
-    compareTimelines(actual, expected, values: [:], resolution: resolution, at: scope.site) { () throws(MarbleError) in
+    compareTimelines(actual, expected, values: [:], resolution: resolution, at: scope.site, scope: scope) {
+        () throws(MarbleError) in
         try Marbles.parse(expected, error: error, resolution: resolution).events
     }
 }
@@ -206,6 +223,12 @@ public func expectMarbles(
 ///   - expected: The output's timeline, in the same absolute ticks.
 ///   - values: What the glyphs of both diagrams stand for.
 ///   - subscriptions: The input's expected subscription diagrams, if the test checks them.
+///   - error: The error that `#` stands for.
+///   - resolution: The length of one tick, for time tokens and time operators.
+///   - fileID: The file of the call, where a failure is reported.
+///   - filePath: The path of that file, for XCTest.
+///   - line: The line of the call, where a failure is reported.
+///   - column: The column of the call.
 public func expectMarbles<Element: Equatable & Sendable>(
     hot input: String,
     _ transform: (Observable<Element>) -> any ObservableConvertibleType<Element>,

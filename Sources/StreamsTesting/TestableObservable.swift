@@ -3,10 +3,10 @@ import Synchronization
 
 /// A scripted observable for tests that logs when it was subscribed to and disposed.
 ///
-/// Made from recorded events by ``Streams/TestScheduler/createHotObservable(_:)`` and
-/// ``Streams/TestScheduler/createColdObservable(_:)``, or from a marble diagram by
-/// ``Streams/TestScheduler/createHotObservable(_:values:error:fileID:filePath:line:column:)`` and
-/// ``Streams/TestScheduler/createColdObservable(_:values:error:fileID:filePath:line:column:)``:
+/// Made from recorded events by ``TestScheduler/createHotObservable(_:)`` and
+/// ``TestScheduler/createColdObservable(_:)``, or from a marble diagram by
+/// ``TestScheduler/createHotObservable(_:values:error:fileID:filePath:line:column:)`` and
+/// ``TestScheduler/createColdObservable(_:values:error:fileID:filePath:line:column:)``:
 ///
 /// - **hot**: its events are scheduled once, at their absolute ticks, when it is created, and
 ///   reach whoever is subscribed at that tick (like a subject driven by the user);
@@ -23,6 +23,8 @@ public final class TestableObservable<Element: Sendable>: ObservableType {
     private struct State {
         var subscriptions: [Subscription] = []
         var observers: [(id: Int, observer: AnyObserver<Element>)] = []
+        /// For each subscription, the indices in `recordedEvents` of the events it was sent.
+        var delivered: [[Int]] = []
     }
 
     /// The scripted events, with absolute ticks (hot) or ticks after subscription (cold).
@@ -39,10 +41,13 @@ public final class TestableObservable<Element: Sendable>: ObservableType {
         self.recordedEvents = events
         self.scheduler = scheduler
         guard kind == .hot else { return }
-        for recorded in events {
+        for (index, recorded) in events.enumerated() {
             scheduler.scheduleAt(recorded.time) { [weak self] in
                 guard let self else { return }
-                let observers = state.withLock { $0.observers.map(\.observer) }
+                let observers = state.withLock { state in
+                    for (id, _) in state.observers { state.delivered[id].append(index) }
+                    return state.observers.map(\.observer)
+                }
                 for observer in observers { observer.on(recorded.value) }
             }
         }
@@ -52,6 +57,15 @@ public final class TestableObservable<Element: Sendable>: ObservableType {
     public var subscriptions: [Subscription] {
         state.withLock { $0.subscriptions }
     }
+
+    /// For each subscription, in the order of ``subscriptions``, the indices in
+    /// ``recordedEvents`` of the events it was sent: what a picture draws as delivered, the rest
+    /// as ghosts.
+    var deliveries: [[Int]] {
+        state.withLock { $0.delivered }
+    }
+
+    var isCold: Bool { kind == .cold }
 
     /// This source as a plain observable, whose subscriptions end at the terminal event.
     public func asObservable() -> Observable<Element> {
@@ -63,6 +77,7 @@ public final class TestableObservable<Element: Sendable>: ObservableType {
         let now = scheduler.clock
         let index = state.withLock { state in
             state.subscriptions.append(Subscription(now))
+            state.delivered.append([])
             return state.subscriptions.count - 1
         }
         let scheduled = CompositeDisposable()
@@ -70,8 +85,9 @@ public final class TestableObservable<Element: Sendable>: ObservableType {
         case .hot:
             state.withLock { $0.observers.append((index, observer)) }
         case .cold:
-            for recorded in recordedEvents {
-                scheduled.insert(scheduler.schedule(after: scheduler.resolution * recorded.time) {
+            for (event, recorded) in recordedEvents.enumerated() {
+                scheduled.insert(scheduler.schedule(after: scheduler.resolution * recorded.time) { [self] in
+                    state.withLock { $0.delivered[index].append(event) }
                     observer.on(recorded.value)
                 })
             }

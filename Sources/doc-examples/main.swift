@@ -13,7 +13,8 @@
 //     <!-- example: statements -->                      or `declarations`: overrides the guess
 //     <!-- example: continues -->                       shares the scope of the block above
 //     <!-- example: skip: why it cannot compile -->     not compiled; the reason is required
-//     <!-- example: excerpt of Tests/X/File.swift -->   quoted from a test file, which runs it
+//     <!-- example: excerpt of Tests/X/File.swift -->   quoted from a test file, which runs it;
+//                                                       a path that names no file is an error there
 //
 // A block without a comment compiles on its own, as declarations if every top-level line
 // starts a declaration and as statements otherwise. Statements run when a comment in them says

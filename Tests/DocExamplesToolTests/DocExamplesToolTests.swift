@@ -1,4 +1,5 @@
 @testable import DocExampleExtraction
+import Foundation
 import Testing
 
 @Suite("doc-examples: reading the blocks and their markers")
@@ -137,5 +138,45 @@ struct DocExamplesToolTests {
             #error("README.md:1: a skip needs its reason: <!-- example: skip: why this block cannot compile -->")
             """))
         #expect(!source.contains("let x = 1"))
+    }
+
+    @Test("an excerpt path that names no file of the package is a compiler error at the marker's line")
+    func unreadableExcerpt() throws {
+        let package = try temporaryPackage(files: ["Tests/A/Real.swift": "let x = 1\n"])
+        defer { try? FileManager.default.removeItem(atPath: package) }
+        for (path, what) in [("Tests/A/Missing.swift", "is not a file this package has"), ("Tests/A", "is a folder, not a file")] {
+            let markdown = "Text.\n\n<!-- example: excerpt of \(path) -->\n```swift\nlet x = 1\n```\n"
+            let source = ExampleSource(markdownPath: "/p/README.md", displayPath: "README.md", packageDirectory: package,
+                                       blocks: ExampleBlock.all(in: markdown)).render()
+            #expect(source.contains("""
+                #sourceLocation(file: "/p/README.md", line: 3)
+                #error("README.md:3: `excerpt of \(path)`: \(path) \(what); name the test file the block is quoted from, \
+                relative to the package (Tests/StreamsTests/ViewModelPortTests.swift)")
+                """), "\(path)")
+            #expect(!source.contains("expectExcerpt"))
+        }
+    }
+
+    @Test("a quote in a path is escaped in the names of the generated tests")
+    func quotesInTestNames() throws {
+        let package = try temporaryPackage(files: ["Tests/A\"B.swift": "let x = 1\n"])
+        defer { try? FileManager.default.removeItem(atPath: package) }
+        let markdown = "<!-- example: excerpt of Tests/A\"B.swift -->\n```swift\nlet x = 1\n```\n\n```swift\n#expect(1 == 1)\n```\n"
+        let source = ExampleSource(markdownPath: "/p/Say \"hi\".md", displayPath: "Say \"hi\".md", packageDirectory: package,
+                                   blocks: ExampleBlock.all(in: markdown)).render()
+        #expect(source.contains(#"@Test("Say \"hi\".md:2 is quoted from Tests/A\"B.swift")"#))
+        #expect(source.contains(#"@Test("Say \"hi\".md:6 holds what it expects")"#))
+        #expect(source.contains(#"expectExcerpt(["#))
+    }
+
+    /// A package directory holding `files` (path → text), for the tool to find excerpts in.
+    private func temporaryPackage(files: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("doc-examples-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return root.path
     }
 }

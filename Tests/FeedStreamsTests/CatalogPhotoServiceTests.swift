@@ -29,7 +29,7 @@ struct CatalogPhotoServiceTests {
         _ request: @escaping @Sendable () -> Single<PhotoPage>
     ) throws -> TestableObserver<PhotoPage> {
         let now = scheduler.clock
-        return try scheduler.start(created: now, subscribed: now, disposed: now + ticks) { request() }
+        return scheduler.start(created: now, subscribed: now, disposed: now + ticks) { request() }
     }
 
     // MARK: The documentation diagrams
@@ -41,11 +41,11 @@ struct CatalogPhotoServiceTests {
         let expected = PhotoPage(
             photos: Array(Self.catalog.photos.prefix(10)), page: 1, hasNextPage: true, totalCount: 25
         )
-        let success = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let success = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             service.photos(page: 1, perPage: 10)
         }
         expectMarbles(success, "----(p|)", values: ["p": expected])
-        let failure = try scheduler.start(created: 0, subscribed: 1000, disposed: 2000) {
+        let failure = scheduler.start(created: 0, subscribed: 1000, disposed: 2000) {
             service.photos(page: 2, perPage: 10)
         }
         #expect(failure.events == [.error(1004, FeedError.serverError(status: 503))])
@@ -56,7 +56,7 @@ struct CatalogPhotoServiceTests {
     func failureDiagram() throws {
         let scheduler = TestScheduler(resolution: .milliseconds(100))
         let service = Self.service(scheduler, failures: .pages([1: 1]))
-        let failure = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let failure = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             service.photos(page: 1, perPage: 10)
         }
         expectMarbles(failure, "----#", values: [:] as [Character: PhotoPage], error: FeedError.serverError(status: 503))
@@ -69,7 +69,7 @@ struct CatalogPhotoServiceTests {
     func latency() throws {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let service = Self.service(scheduler)
-        let observer = try scheduler.start { service.photos(page: 1, perPage: 10) }
+        let observer = scheduler.start { service.photos(page: 1, perPage: 10) }
         #expect(observer.events.map(\.time) == [600, 600])
         #expect(observer.values.first?.photos.map(\.id) == Self.ids(Self.catalog.photos[0..<10]))
         #expect(service.requests == [
@@ -133,7 +133,7 @@ struct CatalogPhotoServiceTests {
     func cancellation() throws {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let service = Self.service(scheduler)
-        let observer = try scheduler.start(created: 0, subscribed: 100, disposed: 300) {
+        let observer = scheduler.start(created: 0, subscribed: 100, disposed: 300) {
             service.photos(page: 1, perPage: 10)
         }
         #expect(observer.events.isEmpty)
@@ -147,8 +147,8 @@ struct CatalogPhotoServiceTests {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let service = Self.service(scheduler)
         let request = service.photos(page: 2, perPage: 5)
-        let first = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { request }
-        let second = try scheduler.start(created: 0, subscribed: 1000, disposed: 2000) { request }
+        let first = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { request }
+        let second = scheduler.start(created: 0, subscribed: 1000, disposed: 2000) { request }
         #expect(first.values == second.values)
         #expect(service.requests.map(\.requestedAt) == [.zero, .seconds(1)])
         expectNoPendingWork(scheduler)
@@ -161,8 +161,8 @@ struct CatalogPhotoServiceTests {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let service = Self.service(scheduler, failures: .pages([3: 1]))
         let request = service.photos(page: 3, perPage: 10).asObservable()
-        let first = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { request }
-        let retry = try scheduler.start(created: 0, subscribed: 1000, disposed: 2000) { request }
+        let first = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { request }
+        let retry = scheduler.start(created: 0, subscribed: 1000, disposed: 2000) { request }
         #expect(first.events == [.error(400, FeedError.serverError(status: 503))])
         #expect(retry.values.first?.photos.count == 5)
         #expect(service.requests.map(\.outcome) == [.failed(.serverError(status: 503)), .succeeded(photoCount: 5)])
@@ -174,8 +174,8 @@ struct CatalogPhotoServiceTests {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let service = Self.service(scheduler, failures: .pages([1: 1], error: .timedOut))
         let request = service.photos(page: 1, perPage: 10).asObservable()
-        _ = try scheduler.start(created: 0, subscribed: 0, disposed: 100) { request }
-        let answered = try scheduler.start(created: 0, subscribed: 1000, disposed: 2000) { request }
+        _ = scheduler.start(created: 0, subscribed: 0, disposed: 100) { request }
+        let answered = scheduler.start(created: 0, subscribed: 1000, disposed: 2000) { request }
         #expect(answered.events == [.error(1400, FeedError.timedOut)])
         expectNoPendingWork(scheduler)
     }
@@ -216,10 +216,10 @@ struct CatalogPhotoServiceTests {
     func liveShift() throws {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let service = Self.service(scheduler, live: LiveFeed(every: .seconds(1), count: 3))
-        let first = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let first = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             service.photos(page: 1, perPage: 10)
         }
-        let second = try scheduler.start(created: 0, subscribed: 1500, disposed: 3000) {
+        let second = scheduler.start(created: 0, subscribed: 1500, disposed: 3000) {
             service.photos(page: 2, perPage: 10)
         }
         let page1 = try #require(first.values.first)
@@ -237,7 +237,7 @@ struct CatalogPhotoServiceTests {
     func liveTop() throws {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let service = Self.service(scheduler, latency: .zero, live: LiveFeed(every: .seconds(1), count: 3))
-        let late = try scheduler.start(created: 0, subscribed: 10_000, disposed: 11_000) {
+        let late = scheduler.start(created: 0, subscribed: 10_000, disposed: 11_000) {
             service.photos(page: 1, perPage: 4)
         }
         let live = Self.catalog.livePhotos.map(\.id)

@@ -1,4 +1,5 @@
 import FeedStreams
+import Streams
 import Testing
 
 /// The feed's rules, tested as a plain function before any stream is involved.
@@ -376,6 +377,22 @@ struct FeedConfigurationTests {
         try FeedConfiguration().validate()
         try FeedConfiguration(perPage: 1, prefetchDistance: 0, retry: RetryPolicy(maxAttempts: 0, jitter: 1), maxRequestsPerMinute: 1).validate()
         try FeedConfiguration(perPage: 30).validate()
+    }
+
+    @Test("the feed's RetryPolicy and the operator's RetryBackoff compute one back-off: the same waits for the same seed and page",
+          arguments: [0, 7, 12_345] as [UInt64])
+    func oneBackoffForTheFeedAndTheOperator(_ seed: UInt64) {
+        print("back-off seed \(seed)")
+        for page in [1, 2, 9] {
+            let key = seed ^ (UInt64(page) &* 0x9E37_79B9)
+            let backoff = RetryBackoff.exponential(initial: .milliseconds(250), multiplier: 3, max: .seconds(20), jitter: 0.2, seed: key)
+            let policy = RetryPolicy(maxAttempts: 6, initialDelay: .milliseconds(250), multiplier: 3, maxDelay: .seconds(20), jitter: 0.2, seed: seed)
+            #expect((1...6).map(backoff.delay(afterFailure:)) == (1...6).map { policy.delay(afterFailure: $0, page: page) },
+                    "seed \(seed), page \(page)")
+            #expect(policy.backoff(forPage: page) == RetryBackoff.exponential(
+                initial: .milliseconds(250), multiplier: 3, max: .seconds(20), jitter: 0.2, seed: key, maxAttempts: 7
+            ))
+        }
     }
 
     @Test("back-off doubles up to the cap, jitter only shortens it, and the seed makes it exact")

@@ -25,7 +25,7 @@ struct ReachedBottomTests {
     func documentationDiagram() throws {
         let scheduler = TestScheduler()
         let geometry = scheduler.createHotObservable("-f-n-n-f-n-n-g-h-|", values: Self.geometries)
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let observer = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             geometry.reachedBottom().map { "x" }
         }
         expectMarbles(observer, "---x-----x---x---|")
@@ -39,7 +39,7 @@ struct ReachedBottomTests {
             .next(210, Self.at(200)), .next(220, Self.at(250)), .next(230, Self.at(280)),
             .next(240, Self.at(300)), .next(250, Self.at(300)), .next(260, Self.at(290)),
         ])
-        let observer = try scheduler.start { geometry.reachedBottom().map { 1 } }
+        let observer = scheduler.start { geometry.reachedBottom().map { 1 } }
         #expect(observer.events == [.next(220, 1)])
         #expect(geometry.subscriptions == [Subscription(200, 1000)])
         expectNoPendingWork(scheduler)
@@ -49,7 +49,7 @@ struct ReachedBottomTests {
     func shortContent() throws {
         let scheduler = TestScheduler()
         let geometry = scheduler.createHotObservable("-s-s-t-t-b-", values: Self.geometries)
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let observer = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             geometry.reachedBottom().map { "x" }
         }
         // s: 60 points fit; t: the content grew to 90 and still fits; b: 400 points, at the end.
@@ -64,7 +64,7 @@ struct ReachedBottomTests {
             .next(210, Self.at(260)), .next(220, Self.at(295)), .next(230, Self.at(200)), .next(240, Self.at(300)),
         ])
         // Tolerance 10: near from offset 290 on.
-        let observer = try scheduler.start { geometry.reachedBottom(tolerance: 10).map { 1 } }
+        let observer = scheduler.start { geometry.reachedBottom(tolerance: 10).map { 1 } }
         #expect(observer.events == [.next(220, 1), .next(240, 1)])
         expectNoPendingWork(scheduler)
     }
@@ -73,7 +73,7 @@ struct ReachedBottomTests {
     func error() throws {
         let scheduler = TestScheduler()
         let geometry = scheduler.createHotObservable("-n-#", values: Self.geometries)
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let observer = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             geometry.reachedBottom().map { "x" }
         }
         expectMarbles(observer, "-x-#")
@@ -85,7 +85,7 @@ struct ReachedBottomTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let geometry = scheduler.createHotObservable("-f-n-f-n-", values: Self.geometries)
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 5) {
+        let observer = scheduler.start(created: 0, subscribed: 0, disposed: 5) {
             geometry.reachedBottom().map { "x" }
         }
         expectMarbles(observer, "---x-----")

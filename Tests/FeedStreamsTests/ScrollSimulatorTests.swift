@@ -69,7 +69,7 @@ struct ScrollSimulatorTests {
         let offsets: [Character: Double] = ["a": 0, "b": 16, "c": 32, "d": 48, "e": 64]
         let geometry = scheduler.createObserver(Double.self)
         _ = simulator.geometry.map(\.contentOffsetY).subscribe(geometry.asObserver())
-        let play = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let play = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             simulator.play([.drag(to: 64, over: .milliseconds(64)), .wait(.milliseconds(32))]).map { "v" }
         }
         expectMarbles(play, "------|")

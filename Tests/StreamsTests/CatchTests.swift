@@ -12,7 +12,7 @@ struct CatchTests {
         ])
         let fallback = scheduler.createHotObservable([.next(240, 4), .completed(250)])
         let handled = Recorder<String>()
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.catch { error in
                 handled.append("\(error) @ \(scheduler.clock)")
                 return fallback.asObservable()
@@ -29,7 +29,7 @@ struct CatchTests {
     func handlerThrows() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .error(230, TestError("up"))])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.catch { _ in throw TestError("handler") }
         }
         #expect(observer.events == [.next(210, 2), .next(220, 3), .error(230, TestError("handler"))])
@@ -43,7 +43,7 @@ struct CatchTests {
         let source = scheduler.createHotObservable([.next(210, 2), .completed(230)])
         let fallback = scheduler.createColdObservable([.next(10, 9), .completed(20)])
         let calls = Recorder<String>()
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.catch { error in
                 calls.append("\(error)")
                 return fallback.asObservable()
@@ -61,7 +61,7 @@ struct CatchTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .error(230, TestError("up"))])
         let fallback = scheduler.createColdObservable([.next(10, 4), .error(20, TestError("fallback"))])
-        let observer = try scheduler.start { source.catch { _ in fallback.asObservable() } }
+        let observer = scheduler.start { source.catch { _ in fallback.asObservable() } }
         #expect(observer.events == [.next(210, 2), .next(240, 4), .error(250, TestError("fallback"))])
         #expect(fallback.subscriptions == [Subscription(230, 250)])
         expectNoPendingWork(scheduler)
@@ -72,7 +72,7 @@ struct CatchTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .error(230, TestError("up"))])
         let fallback = scheduler.createColdObservable([.next(10, 4), .completed(20)])
-        let observer = try scheduler.start(disposed: 220) { source.catch { _ in fallback.asObservable() } }
+        let observer = scheduler.start(disposed: 220) { source.catch { _ in fallback.asObservable() } }
         #expect(observer.events == [.next(210, 2)])
         #expect(source.subscriptions == [Subscription(200, 220)])
         #expect(fallback.subscriptions.isEmpty)
@@ -84,7 +84,7 @@ struct CatchTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .error(230, TestError("up"))])
         let fallback = scheduler.createColdObservable([.next(10, 4), .next(30, 5), .completed(40)])
-        let observer = try scheduler.start(disposed: 250) { source.catch { _ in fallback.asObservable() } }
+        let observer = scheduler.start(disposed: 250) { source.catch { _ in fallback.asObservable() } }
         #expect(observer.events == [.next(210, 2), .next(240, 4)])
         #expect(source.subscriptions == [Subscription(200, 230)])
         #expect(fallback.subscriptions == [Subscription(230, 250)])
@@ -137,7 +137,7 @@ struct CatchAndReturnTests {
     func noError() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .completed(230)])
-        let observer = try scheduler.start { source.catchAndReturn(-1) }
+        let observer = scheduler.start { source.catchAndReturn(-1) }
         #expect(observer.events == [.next(210, 2), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
         expectNoPendingWork(scheduler)
@@ -147,7 +147,7 @@ struct CatchAndReturnTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .error(30, TestError("up"))])
-        let observer = try scheduler.start(disposed: 220) { source.catchAndReturn(-1) }
+        let observer = scheduler.start(disposed: 220) { source.catchAndReturn(-1) }
         #expect(observer.events == [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 220)])
         expectNoPendingWork(scheduler)

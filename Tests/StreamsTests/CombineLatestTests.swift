@@ -12,7 +12,7 @@ struct CombineLatestTests {
         let e0 = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .next(225, 4), .completed(230)])
         let e1 = scheduler.createHotObservable([.next(150, 1), .next(220, 3), .next(230, 5), .next(235, 6),
                                                 .completed(240)])
-        let observer = try scheduler.start { Observable.combineLatest(e0, e1) { $0 * 10 + $1 } }
+        let observer = scheduler.start { Observable.combineLatest(e0, e1) { $0 * 10 + $1 } }
         #expect(observer.events == [.next(220, 23), .next(225, 43), .next(230, 45), .next(235, 46), .completed(240)])
         #expect(e0.subscriptions == [Subscription(200, 230)])
         #expect(e1.subscriptions == [Subscription(200, 240)])
@@ -24,7 +24,7 @@ struct CombineLatestTests {
         let scheduler = TestScheduler()
         let e0 = scheduler.createHotObservable([.next(150, 1), .completed(210)])
         let e1 = scheduler.createHotObservable([.next(150, 1)])
-        let observer = try scheduler.start { Observable.combineLatest(e0, e1) { $0 + $1 } }
+        let observer = scheduler.start { Observable.combineLatest(e0, e1) { $0 + $1 } }
         #expect(observer.events == [])
         #expect(e0.subscriptions == [Subscription(200, 210)])
         #expect(e1.subscriptions == [Subscription(200, 1000)])
@@ -36,7 +36,7 @@ struct CombineLatestTests {
         let scheduler = TestScheduler()
         let e0 = scheduler.createHotObservable([.next(150, 1), .completed(210)])
         let e1 = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .completed(220)])
-        let observer = try scheduler.start { Observable.combineLatest(e0, e1) { $0 + $1 } }
+        let observer = scheduler.start { Observable.combineLatest(e0, e1) { $0 + $1 } }
         #expect(observer.events == [.completed(215)])
         #expect(e0.subscriptions == [Subscription(200, 210)])
         #expect(e1.subscriptions == [Subscription(200, 215)])
@@ -48,7 +48,7 @@ struct CombineLatestTests {
         let scheduler = TestScheduler()
         let e0 = scheduler.createHotObservable([.next(215, 2), .completed(230)])
         let e1 = scheduler.createHotObservable([.next(220, 3), .next(235, 4), .completed(250)])
-        let observer = try scheduler.start { Observable.combineLatest(e0, e1) { $0 + $1 } }
+        let observer = scheduler.start { Observable.combineLatest(e0, e1) { $0 + $1 } }
         #expect(observer.events == [.next(220, 5), .next(235, 6), .completed(250)])
         #expect(e0.subscriptions == [Subscription(200, 230)])
         #expect(e1.subscriptions == [Subscription(200, 250)])
@@ -60,7 +60,7 @@ struct CombineLatestTests {
         let scheduler = TestScheduler()
         let e0 = scheduler.createHotObservable([.next(215, 2), .error(225, TestError("e0"))])
         let e1 = scheduler.createHotObservable([.next(220, 3), .next(230, 4), .completed(250)])
-        let observer = try scheduler.start { Observable.combineLatest(e0, e1) { $0 + $1 } }
+        let observer = scheduler.start { Observable.combineLatest(e0, e1) { $0 + $1 } }
         #expect(observer.events == [.next(220, 5), .error(225, TestError("e0"))])
         #expect(e0.subscriptions == [Subscription(200, 225)])
         #expect(e1.subscriptions == [Subscription(200, 225)])
@@ -72,7 +72,7 @@ struct CombineLatestTests {
         let scheduler = TestScheduler()
         let e0 = scheduler.createHotObservable([.next(150, 1)])
         let e1 = scheduler.createHotObservable([.error(220, TestError("e1"), Int.self)])
-        let observer = try scheduler.start { Observable.combineLatest(e0, e1) { $0 + $1 } }
+        let observer = scheduler.start { Observable.combineLatest(e0, e1) { $0 + $1 } }
         #expect(observer.events == [.error(220, TestError("e1"))])
         #expect(e0.subscriptions == [Subscription(200, 220)])
         #expect(e1.subscriptions == [Subscription(200, 220)])
@@ -84,7 +84,7 @@ struct CombineLatestTests {
         let scheduler = TestScheduler()
         let e0 = scheduler.createHotObservable([.next(215, 2), .next(230, 7), .completed(300)])
         let e1 = scheduler.createHotObservable([.next(220, 3), .completed(300)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             Observable.combineLatest(e0, e1) { a, b -> Int in
                 if a == 7 { throw TestError("selector") }
                 return a + b
@@ -101,7 +101,7 @@ struct CombineLatestTests {
         let scheduler = TestScheduler()
         let e0 = scheduler.createColdObservable([.next(15, 2), .next(40, 7), .completed(100)])
         let e1 = scheduler.createColdObservable([.next(20, 3), .completed(100)])
-        let observer = try scheduler.start(disposed: 230) { Observable.combineLatest(e0, e1) { $0 + $1 } }
+        let observer = scheduler.start(disposed: 230) { Observable.combineLatest(e0, e1) { $0 + $1 } }
         #expect(observer.events == [.next(220, 5)])
         #expect(e0.subscriptions == [Subscription(200, 230)])
         #expect(e1.subscriptions == [Subscription(200, 230)])
@@ -124,7 +124,7 @@ struct CombineLatestTests {
         let a = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .completed(300)])
         let b = scheduler.createHotObservable([.next(220, 10), .completed(250)])
         let c = scheduler.createHotObservable([.next(230, 100), .next(260, 200), .completed(270)])
-        let observer = try scheduler.start { Observable.combineLatest(a, b, c) { $0 + $1 + $2 } }
+        let observer = scheduler.start { Observable.combineLatest(a, b, c) { $0 + $1 + $2 } }
         #expect(observer.events == [.next(230, 111), .next(240, 112), .next(260, 212), .completed(300)])
         #expect(b.subscriptions == [Subscription(200, 250)])
         #expect(c.subscriptions == [Subscription(200, 270)])
@@ -133,7 +133,7 @@ struct CombineLatestTests {
         expectNoPendingWork(scheduler)
 
         let synchronous = TestScheduler()
-        let tuples = try synchronous.start {
+        let tuples = synchronous.start {
             Observable.combineLatest(Observable.just(1), Observable.just("x"), Observable.just(true)).map { "\($0)\($1)\($2)" }
         }
         #expect(tuples.events == [.next(200, "1xtrue"), .completed(200)])
@@ -144,14 +144,14 @@ struct CombineLatestTests {
         let scheduler = TestScheduler()
         let a = scheduler.createHotObservable([.next(210, 1), .completed(240)])
         let b = scheduler.createHotObservable([.next(220, 2), .next(230, 3), .completed(250)])
-        let observer = try scheduler.start { Observable.combineLatest([a.asObservable(), b.asObservable()]) }
+        let observer = scheduler.start { Observable.combineLatest([a.asObservable(), b.asObservable()]) }
         #expect(observer.events == [.next(220, [1, 2]), .next(230, [1, 3]), .completed(250)])
         #expect(a.subscriptions == [Subscription(200, 240)])
         #expect(b.subscriptions == [Subscription(200, 250)])
 
         expectNoPendingWork(scheduler)
 
-        let empty = try TestScheduler().start { Observable<Int>.combineLatest([]) }
+        let empty = TestScheduler().start { Observable<Int>.combineLatest([]) }
         #expect(empty.events == [.next(200, []), .completed(200)])
     }
 

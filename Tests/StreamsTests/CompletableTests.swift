@@ -68,7 +68,7 @@ struct CompletableTests {
                 task.dispose()
             }
         }
-        let observer = try scheduler.start(disposed: 250) { work }
+        let observer = scheduler.start(disposed: 250) { work }
         #expect(observer.events.isEmpty)
         #expect(cancelledAt.withLock { $0 } == 250)
         expectNoPendingWork(scheduler)
@@ -194,6 +194,23 @@ struct CompletableTests {
             let reload = m.cold("---(p|)", subscriptions: "--^-!")
             return completable(m.hot("--|")).andThen(reload.asSingle())
         }
+    }
+
+    @Test("andThen has let go of the completable by the time the next part is subscribed, and sends nothing it sends later")
+    func andThenLetsGoOfTheCompletable() {
+        let save = Subject<Never>()
+        let log = Recorder<String>()
+        let reload = Single<String>.deferred {
+            log.append("reload subscribed; save observed: \(save.hasObservers)")
+            return .just("page")
+        }
+        let subscription = save.asCompletable().andThen(reload).subscribe { log.append("\($0)") }
+        #expect(save.hasObservers)
+        save.onCompleted()
+        save.onError(TestError("after the end"))
+        #expect(log.items == ["reload subscribed; save observed: false", "success(\"page\")"])
+        #expect(!save.hasObservers)
+        subscription.dispose()
     }
 
     @Test("an observer that sends into the first completable's source from inside the second's delivery changes nothing")

@@ -13,7 +13,7 @@ struct ConcatTests {
         let xs1 = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
         let xs2 = scheduler.createColdObservable([.next(10, 4), .next(20, 5), .completed(30)])
         let xs3 = scheduler.createColdObservable([.next(10, 6), .next(20, 7), .next(30, 8), .next(40, 9), .completed(50)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             Observable.concat([xs1.asObservable(), xs2.asObservable(), xs3.asObservable()])
         }
         #expect(observer.events == [
@@ -32,7 +32,7 @@ struct ConcatTests {
         let xs1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .completed(225)])
         let xs2 = scheduler.createHotObservable([.next(150, 1), .next(222, 9), .next(230, 4), .next(240, 5),
                                                  .completed(250)])
-        let observer = try scheduler.start { Observable.concat(xs1.asObservable(), xs2.asObservable()) }
+        let observer = scheduler.start { Observable.concat(xs1.asObservable(), xs2.asObservable()) }
         #expect(observer.events == [.next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .completed(250)])
         #expect(xs1.subscriptions == [Subscription(200, 225)])
         #expect(xs2.subscriptions == [Subscription(225, 250)])
@@ -44,7 +44,7 @@ struct ConcatTests {
         let scheduler = TestScheduler()
         let xs1 = scheduler.createHotObservable([.next(210, 2), .error(230, TestError("first"))])
         let xs2 = scheduler.createHotObservable([.next(240, 3), .completed(250)])
-        let observer = try scheduler.start { Observable.concat(xs1.asObservable(), xs2.asObservable()) }
+        let observer = scheduler.start { Observable.concat(xs1.asObservable(), xs2.asObservable()) }
         #expect(observer.events == [.next(210, 2), .error(230, TestError("first"))])
         #expect(xs1.subscriptions == [Subscription(200, 230)])
         #expect(xs2.subscriptions == [])
@@ -56,7 +56,7 @@ struct ConcatTests {
         let scheduler = TestScheduler()
         let xs1 = scheduler.createHotObservable([.next(220, 2), .completed(230)])
         let xs2 = scheduler.createHotObservable([.next(150, 1), .error(250, TestError("second"))])
-        let observer = try scheduler.start { Observable.concat(xs1.asObservable(), xs2.asObservable()) }
+        let observer = scheduler.start { Observable.concat(xs1.asObservable(), xs2.asObservable()) }
         #expect(observer.events == [.next(220, 2), .error(250, TestError("second"))])
         #expect(xs1.subscriptions == [Subscription(200, 230)])
         #expect(xs2.subscriptions == [Subscription(230, 250)])
@@ -68,7 +68,7 @@ struct ConcatTests {
         let scheduler = TestScheduler()
         let xs1 = scheduler.createHotObservable([.next(150, 1), .next(210, 2)])
         let xs2 = scheduler.createHotObservable([.next(220, 3), .completed(230)])
-        let observer = try scheduler.start { Observable.concat(xs1.asObservable(), xs2.asObservable()) }
+        let observer = scheduler.start { Observable.concat(xs1.asObservable(), xs2.asObservable()) }
         #expect(observer.events == [.next(210, 2)])
         #expect(xs1.subscriptions == [Subscription(200, 1000)])
         #expect(xs2.subscriptions == [])
@@ -79,7 +79,7 @@ struct ConcatTests {
     func sameSourceTwice() throws {
         let scheduler = TestScheduler()
         let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
-        let observer = try scheduler.start { Observable.concat(xs.asObservable(), xs.asObservable()) }
+        let observer = scheduler.start { Observable.concat(xs.asObservable(), xs.asObservable()) }
         #expect(observer.events == [.next(210, 1), .next(230, 1), .completed(240)])
         #expect(xs.subscriptions == [Subscription(200, 220), Subscription(220, 240)])
         expectNoPendingWork(scheduler)
@@ -88,7 +88,7 @@ struct ConcatTests {
     @Test("an empty list completes at once")
     func emptyList() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start { Observable<Int>.concat([]) }
+        let observer = scheduler.start { Observable<Int>.concat([]) }
         #expect(observer.events == [.completed(200)])
         expectNoPendingWork(scheduler)
     }
@@ -99,7 +99,7 @@ struct ConcatTests {
         let xs1 = scheduler.createColdObservable([.next(10, 1), .completed(20)])
         let xs2 = scheduler.createColdObservable([.next(10, 2), .next(30, 3), .completed(40)])
         let xs3 = scheduler.createColdObservable([.next(10, 4), .completed(20)])
-        let observer = try scheduler.start(disposed: 245) {
+        let observer = scheduler.start(disposed: 245) {
             Observable.concat(xs1.asObservable(), xs2.asObservable(), xs3.asObservable())
         }
         #expect(observer.events == [.next(210, 1), .next(230, 2)])
@@ -167,7 +167,7 @@ struct ConcatTests {
         let scheduler = TestScheduler()
         let xs1 = scheduler.createColdObservable([.next(10, 1), .completed(20)])
         let xs2 = scheduler.createColdObservable([.next(5, 2), .completed(10)])
-        let observer = try scheduler.start { xs1.concat(xs2) }
+        let observer = scheduler.start { xs1.concat(xs2) }
         #expect(observer.events == [.next(210, 1), .next(225, 2), .completed(230)])
         #expect(xs1.subscriptions == [Subscription(200, 220)])
         #expect(xs2.subscriptions == [Subscription(220, 230)])
@@ -184,7 +184,7 @@ struct ConcatTests {
         let ys3 = scheduler.createColdObservable([.next(5, 301), .completed(10)])
         let inners = [ys1, ys2, ys3]
         let xs = scheduler.createHotObservable([.next(210, 0), .next(215, 1), .next(220, 2), .completed(225)])
-        let observer = try scheduler.start { xs.concatMap { inners[$0] } }
+        let observer = scheduler.start { xs.concatMap { inners[$0] } }
         #expect(observer.events == [
             .next(220, 101), .next(230, 102), .next(250, 201), .next(265, 301), .completed(270),
         ])
@@ -200,7 +200,7 @@ struct ConcatTests {
         let scheduler = TestScheduler()
         let ys = scheduler.createColdObservable([.next(10, 1), .completed(100)])
         let xs = scheduler.createHotObservable([.next(210, 0), .completed(220)])
-        let observer = try scheduler.start { xs.concatMap { _ in ys } }
+        let observer = scheduler.start { xs.concatMap { _ in ys } }
         #expect(observer.events == [.next(220, 1), .completed(310)])
         #expect(xs.subscriptions == [Subscription(200, 220)])
         #expect(ys.subscriptions == [Subscription(210, 310)])
@@ -212,7 +212,7 @@ struct ConcatTests {
         let scheduler = TestScheduler()
         let ys = scheduler.createColdObservable([.next(10, 1), .completed(100)])
         let xs = scheduler.createHotObservable([.next(210, 0), .next(230, 1), .completed(400)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             xs.concatMap { value -> TestableObservable<Int> in
                 if value == 1 { throw TestError("transform") }
                 return ys
@@ -231,7 +231,7 @@ struct ConcatTests {
         let ys2 = scheduler.createColdObservable([.next(10, 2), .completed(20)])
         let inners = [ys1, ys2]
         let xs = scheduler.createHotObservable([.next(210, 0), .next(215, 1), .completed(400)])
-        let observer = try scheduler.start { xs.concatMap { inners[$0] } }
+        let observer = scheduler.start { xs.concatMap { inners[$0] } }
         #expect(observer.events == [.next(220, 1), .error(230, TestError("inner"))])
         #expect(xs.subscriptions == [Subscription(200, 230)])
         #expect(ys1.subscriptions == [Subscription(210, 230)])
@@ -246,7 +246,7 @@ struct ConcatTests {
         let ys2 = scheduler.createColdObservable([.next(10, 2), .completed(20)])
         let inners = [ys1, ys2]
         let xs = scheduler.createHotObservable([.next(210, 0), .next(215, 1), .completed(400)])
-        let observer = try scheduler.start(disposed: 240) { xs.concatMap { inners[$0] } }
+        let observer = scheduler.start(disposed: 240) { xs.concatMap { inners[$0] } }
         #expect(observer.events == [.next(220, 1)])
         #expect(xs.subscriptions == [Subscription(200, 240)])
         #expect(ys1.subscriptions == [Subscription(210, 240)])

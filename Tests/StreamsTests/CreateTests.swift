@@ -8,7 +8,7 @@ struct CreateTests {
     @Test("just emits its value and completes at the subscription tick, for every subscriber")
     func just() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start { Observable.just(42) }
+        let observer = scheduler.start { Observable.just(42) }
         #expect(observer.events == [.next(200, 42), .completed(200)])
         let again = Recorder<Int>()
         _ = Observable.just(42).subscribe(onNext: { again.append($0) })
@@ -19,7 +19,7 @@ struct CreateTests {
     @Test("of emits its values in order and completes")
     func of() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start { Observable.of(1, 2, 3) }
+        let observer = scheduler.start { Observable.of(1, 2, 3) }
         #expect(observer.events == [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)])
         expectNoPendingWork(scheduler)
     }
@@ -27,7 +27,7 @@ struct CreateTests {
     @Test("of with no values only completes")
     func ofNothing() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start { Observable<Int>.of() }
+        let observer = scheduler.start { Observable<Int>.of() }
         #expect(observer.events == [.completed(200)])
         expectNoPendingWork(scheduler)
     }
@@ -36,7 +36,7 @@ struct CreateTests {
     func from() throws {
         let scheduler = TestScheduler()
         let numbers = Observable.from(1...3)
-        let observer = try scheduler.start { numbers }
+        let observer = scheduler.start { numbers }
         #expect(observer.events == [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)])
         let again = Recorder<Int>()
         _ = numbers.subscribe(onNext: { again.append($0) })
@@ -47,7 +47,7 @@ struct CreateTests {
     @Test("empty completes at once without values")
     func empty() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start { Observable<Int>.empty() }
+        let observer = scheduler.start { Observable<Int>.empty() }
         #expect(observer.events == [.completed(200)])
         expectNoPendingWork(scheduler)
     }
@@ -55,7 +55,7 @@ struct CreateTests {
     @Test("never sends nothing and leaves no work behind")
     func never() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start { Observable<Int>.never() }
+        let observer = scheduler.start { Observable<Int>.never() }
         #expect(observer.events.isEmpty)
         expectNoPendingWork(scheduler)
     }
@@ -63,7 +63,7 @@ struct CreateTests {
     @Test("error fails at once with its error")
     func error() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start { Observable<Int>.error(TestError("boom")) }
+        let observer = scheduler.start { Observable<Int>.error(TestError("boom")) }
         #expect(observer.events == [.error(200, TestError("boom"))])
         expectNoPendingWork(scheduler)
     }
@@ -78,7 +78,7 @@ struct CreateTests {
             return source.asObservable()
         }
         #expect(calls.withLock { $0 } == 0)
-        let observer = try scheduler.start { deferred }
+        let observer = scheduler.start { deferred }
         #expect(observer.events == [.next(210, 1), .completed(220)])
         #expect(calls.withLock { $0 } == 1)
         #expect(source.subscriptions == [Subscription(200, 220)])
@@ -100,7 +100,7 @@ struct CreateTests {
     @Test("a throwing deferred factory fails the subscription with its error")
     func deferredThrows() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             Observable<Int>.deferred { throw TestError("factory") }
         }
         #expect(observer.events == [.error(200, TestError("factory"))])
@@ -111,7 +111,7 @@ struct CreateTests {
     func deferredDisposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .next(30, 2), .completed(40)])
-        let observer = try scheduler.start(disposed: 220) { Observable.deferred { source.asObservable() } }
+        let observer = scheduler.start(disposed: 220) { Observable.deferred { source.asObservable() } }
         #expect(observer.events == [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 220)])
         expectNoPendingWork(scheduler)

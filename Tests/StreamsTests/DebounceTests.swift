@@ -13,7 +13,7 @@ struct DebounceTests {
     func allPass() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable(Self.everyFifty + [.completed(550)])
-        let observer = try scheduler.start { source.debounce(.seconds(20), scheduler: scheduler) }
+        let observer = scheduler.start { source.debounce(.seconds(20), scheduler: scheduler) }
         #expect(observer.events == [
             .next(270, 3), .next(320, 4), .next(370, 5), .next(420, 6), .next(470, 7), .next(520, 8),
             .completed(550),
@@ -26,7 +26,7 @@ struct DebounceTests {
     func allPassErrorEnd() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable(Self.everyFifty + [.error(550, TestError("x"))])
-        let observer = try scheduler.start { source.debounce(.seconds(20), scheduler: scheduler) }
+        let observer = scheduler.start { source.debounce(.seconds(20), scheduler: scheduler) }
         #expect(observer.events == [
             .next(270, 3), .next(320, 4), .next(370, 5), .next(420, 6), .next(470, 7), .next(520, 8),
             .error(550, TestError("x")),
@@ -39,7 +39,7 @@ struct DebounceTests {
     func allDrop() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable(Self.everyFifty + [.completed(550)])
-        let observer = try scheduler.start { source.debounce(.seconds(60), scheduler: scheduler) }
+        let observer = scheduler.start { source.debounce(.seconds(60), scheduler: scheduler) }
         #expect(observer.events == [.next(550, 8), .completed(550)])
         #expect(source.subscriptions == [Subscription(200, 550)])
         expectNoPendingWork(scheduler)
@@ -49,7 +49,7 @@ struct DebounceTests {
     func allDropError() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable(Self.everyFifty + [.error(550, TestError("x"))])
-        let observer = try scheduler.start { source.debounce(.seconds(60), scheduler: scheduler) }
+        let observer = scheduler.start { source.debounce(.seconds(60), scheduler: scheduler) }
         #expect(observer.events == [.error(550, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 550)])
         expectNoPendingWork(scheduler)
@@ -59,16 +59,16 @@ struct DebounceTests {
     func emptyErrorNever() throws {
         let scheduler = TestScheduler()
         let empty = scheduler.createHotObservable([.next(150, 1), .completed(300)])
-        #expect(try scheduler.start { empty.debounce(.seconds(10), scheduler: scheduler) }.events == [.completed(300)])
+        #expect(scheduler.start { empty.debounce(.seconds(10), scheduler: scheduler) }.events == [.completed(300)])
 
         let errorScheduler = TestScheduler()
         let failing = errorScheduler.createHotObservable([.next(150, 1), .error(300, TestError("x"))])
-        let errorObserver = try errorScheduler.start { failing.debounce(.seconds(10), scheduler: errorScheduler) }
+        let errorObserver = errorScheduler.start { failing.debounce(.seconds(10), scheduler: errorScheduler) }
         #expect(errorObserver.events == [.error(300, TestError("x"))])
 
         let neverScheduler = TestScheduler()
         let never = neverScheduler.createHotObservable([.next(150, 1)])
-        let neverObserver = try neverScheduler.start { never.debounce(.seconds(10), scheduler: neverScheduler) }
+        let neverObserver = neverScheduler.start { never.debounce(.seconds(10), scheduler: neverScheduler) }
         #expect(neverObserver.events.isEmpty)
         #expect(never.subscriptions == [Subscription(200, 1000)])
         expectNoPendingWork(scheduler)
@@ -84,7 +84,7 @@ struct DebounceTests {
         // 2's timer is due at 230, but 3 arrives at 230 first (source events were scheduled
         // earlier), restarting the wait.
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
-        let observer = try scheduler.start { source.debounce(.seconds(10), scheduler: scheduler) }
+        let observer = scheduler.start { source.debounce(.seconds(10), scheduler: scheduler) }
         #expect(observer.events == [.next(240, 3), .completed(300)])
         expectNoPendingWork(scheduler)
     }
@@ -93,7 +93,7 @@ struct DebounceTests {
     func disposalWhilePending() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .completed(500)])
-        let observer = try scheduler.start(disposed: 255) { source.debounce(.seconds(20), scheduler: scheduler) }
+        let observer = scheduler.start(disposed: 255) { source.debounce(.seconds(20), scheduler: scheduler) }
         #expect(observer.events == [.next(230, 1)])
         #expect(source.subscriptions == [Subscription(200, 255)])
         expectNoPendingWork(scheduler)

@@ -35,7 +35,7 @@ struct DebugTests {
         let (sink, lines) = Self.recording()
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(230, 2)])
-        let observer = try scheduler.start(disposed: 220) { source.debug("x", scheduler: scheduler, sink: sink) }
+        let observer = scheduler.start(disposed: 220) { source.debug("x", scheduler: scheduler, sink: sink) }
         #expect(observer.events == [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 220)])
         #expect(lines.items == ["x 200 subscribed", "x 210 next(1)", "x 220 disposed"])

@@ -17,7 +17,7 @@ struct DelayTests {
     func simple(dueTime: Int, expected: [Recorded<Event<Int>>]) throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable(Self.simple)
-        let observer = try scheduler.start { source.delay(.seconds(dueTime), scheduler: scheduler) }
+        let observer = scheduler.start { source.delay(.seconds(dueTime), scheduler: scheduler) }
         #expect(observer.events == expected)
         #expect(source.subscriptions == [Subscription(200, 550)])
         expectNoPendingWork(scheduler)
@@ -27,7 +27,7 @@ struct DelayTests {
     func positive() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable(Self.simple)
-        let observer = try scheduler.start { source.delay(.seconds(42), scheduler: scheduler) }
+        let observer = scheduler.start { source.delay(.seconds(42), scheduler: scheduler) }
         let expected = Self.simple
             .map { Recorded(time: $0.time + 42, value: $0.value) }
             .filter { $0.time > 200 + 42 }
@@ -39,7 +39,7 @@ struct DelayTests {
     func error() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 1), .error(250, TestError("x"))])
-        let observer = try scheduler.start { source.delay(.seconds(150), scheduler: scheduler) }
+        let observer = scheduler.start { source.delay(.seconds(150), scheduler: scheduler) }
         #expect(observer.events == [.error(250, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -49,7 +49,7 @@ struct DelayTests {
     func completedOnly() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 1), .completed(250)])
-        let observer = try scheduler.start { source.delay(.seconds(150), scheduler: scheduler) }
+        let observer = scheduler.start { source.delay(.seconds(150), scheduler: scheduler) }
         #expect(observer.events == [.completed(400)])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -61,7 +61,7 @@ struct DelayTests {
         let source = scheduler.createHotObservable([
             .next(150, 1), .next(250, 2), .next(350, 3), .next(450, 4), .error(550, TestError("x")),
         ])
-        let observer = try scheduler.start { source.delay(.seconds(50), scheduler: scheduler) }
+        let observer = scheduler.start { source.delay(.seconds(50), scheduler: scheduler) }
         #expect(observer.events == [.next(300, 2), .next(400, 3), .next(500, 4), .error(550, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 550)])
         expectNoPendingWork(scheduler)
@@ -73,7 +73,7 @@ struct DelayTests {
         let source = scheduler.createHotObservable([
             .next(150, 1), .next(250, 2), .next(350, 3), .next(450, 4), .error(550, TestError("x")),
         ])
-        let observer = try scheduler.start { source.delay(.seconds(150), scheduler: scheduler) }
+        let observer = scheduler.start { source.delay(.seconds(150), scheduler: scheduler) }
         #expect(observer.events == [.next(400, 2), .next(500, 3), .error(550, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 550)])
         expectNoPendingWork(scheduler)
@@ -83,7 +83,7 @@ struct DelayTests {
     func sameTick() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .next(215, 3), .completed(215)])
-        let observer = try scheduler.start { source.delay(.seconds(10), scheduler: scheduler) }
+        let observer = scheduler.start { source.delay(.seconds(10), scheduler: scheduler) }
         #expect(observer.events == [.next(220, 1), .next(220, 2), .next(225, 3), .completed(225)])
         expectNoPendingWork(scheduler)
     }
@@ -94,7 +94,7 @@ struct DelayTests {
     func disposalWhilePending() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
-        let observer = try scheduler.start(disposed: 255) { source.delay(.seconds(40), scheduler: scheduler) }
+        let observer = scheduler.start(disposed: 255) { source.delay(.seconds(40), scheduler: scheduler) }
         #expect(observer.events == [.next(250, 1)])
         #expect(source.subscriptions == [Subscription(200, 230)])
         expectNoPendingWork(scheduler)
@@ -174,7 +174,7 @@ struct DelaySubscriptionTests {
     func delaysSubscription() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .completed(70)])
-        let observer = try scheduler.start { source.delaySubscription(.seconds(30), scheduler: scheduler) }
+        let observer = scheduler.start { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events == [.next(280, 42), .next(290, 43), .completed(300)])
         #expect(source.subscriptions == [Subscription(230, 300)])
         expectNoPendingWork(scheduler)
@@ -184,7 +184,7 @@ struct DelaySubscriptionTests {
     func error() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .error(70, TestError("x"))])
-        let observer = try scheduler.start { source.delaySubscription(.seconds(30), scheduler: scheduler) }
+        let observer = scheduler.start { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events == [.next(280, 42), .next(290, 43), .error(300, TestError("x"))])
         #expect(source.subscriptions == [Subscription(230, 300)])
         expectNoPendingWork(scheduler)
@@ -194,7 +194,7 @@ struct DelaySubscriptionTests {
     func disposalBeforeSubscription() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(50, 42), .completed(70)])
-        let observer = try scheduler.start(disposed: 220) { source.delaySubscription(.seconds(30), scheduler: scheduler) }
+        let observer = scheduler.start(disposed: 220) { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions.isEmpty)
         expectNoPendingWork(scheduler)
@@ -204,7 +204,7 @@ struct DelaySubscriptionTests {
     func disposalAfterSubscription() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .completed(70)])
-        let observer = try scheduler.start(disposed: 285) { source.delaySubscription(.seconds(30), scheduler: scheduler) }
+        let observer = scheduler.start(disposed: 285) { source.delaySubscription(.seconds(30), scheduler: scheduler) }
         #expect(observer.events == [.next(280, 42)])
         #expect(source.subscriptions == [Subscription(230, 285)])
         expectNoPendingWork(scheduler)

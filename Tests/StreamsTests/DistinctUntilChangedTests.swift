@@ -11,7 +11,7 @@ struct DistinctUntilChangedTests {
             .next(150, 1), .next(215, 3), .next(220, 3), .next(225, 2), .next(230, 2),
             .next(230, 1), .next(240, 2), .completed(250),
         ])
-        let observer = try scheduler.start { source.distinctUntilChanged() }
+        let observer = scheduler.start { source.distinctUntilChanged() }
         #expect(observer.events == [
             .next(215, 3), .next(225, 2), .next(230, 1), .next(240, 2), .completed(250),
         ])
@@ -23,7 +23,7 @@ struct DistinctUntilChangedTests {
     func perSubscription() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 2), .next(210, 2), .next(220, 2), .completed(250)])
-        let observer = try scheduler.start { source.distinctUntilChanged() }
+        let observer = scheduler.start { source.distinctUntilChanged() }
         #expect(observer.events == [.next(210, 2), .completed(250)])
         expectNoPendingWork(scheduler)
     }
@@ -34,7 +34,7 @@ struct DistinctUntilChangedTests {
         let source = scheduler.createHotObservable([
             .next(210, 11), .next(220, 15), .next(230, 21), .next(240, 12), .completed(250),
         ])
-        let observer = try scheduler.start { source.distinctUntilChanged { $0 / 10 } }
+        let observer = scheduler.start { source.distinctUntilChanged { $0 / 10 } }
         #expect(observer.events == [.next(210, 11), .next(230, 21), .next(240, 12), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -47,7 +47,7 @@ struct DistinctUntilChangedTests {
             .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(250),
         ])
         let pairs = Recorder<[Int]>()
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.distinctUntilChanged { last, next in
                 pairs.append([last, next])
                 return abs(last - next) <= 1
@@ -62,7 +62,7 @@ struct DistinctUntilChangedTests {
     func upstreamError() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 1), .error(230, TestError("up"))])
-        let observer = try scheduler.start { source.distinctUntilChanged() }
+        let observer = scheduler.start { source.distinctUntilChanged() }
         #expect(observer.events == [.next(210, 1), .error(230, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 230)])
         expectNoPendingWork(scheduler)
@@ -72,7 +72,7 @@ struct DistinctUntilChangedTests {
     func completesAfterDuplicate() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 1), .completed(230)])
-        let observer = try scheduler.start { source.distinctUntilChanged() }
+        let observer = scheduler.start { source.distinctUntilChanged() }
         #expect(observer.events == [.next(210, 1), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
         expectNoPendingWork(scheduler)
@@ -82,7 +82,7 @@ struct DistinctUntilChangedTests {
     func throwingKeySelector() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.distinctUntilChanged { value -> Int in
                 if value == 2 { throw TestError("key") }
                 return value
@@ -97,7 +97,7 @@ struct DistinctUntilChangedTests {
     func throwingComparer() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.distinctUntilChanged { (_: Int, _: Int) -> Bool in throw TestError("compare") }
         }
         #expect(observer.events == [.next(210, 1), .error(220, TestError("compare"))])
@@ -109,7 +109,7 @@ struct DistinctUntilChangedTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
-        let observer = try scheduler.start(disposed: 225) { source.distinctUntilChanged() }
+        let observer = scheduler.start(disposed: 225) { source.distinctUntilChanged() }
         #expect(observer.events == [.next(210, 1), .next(220, 2)])
         #expect(source.subscriptions == [Subscription(200, 225)])
         expectNoPendingWork(scheduler)

@@ -9,7 +9,7 @@ struct DoTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-a-b-|")
         let log = Recorder<String>()
-        let observer = try scheduler.start(created: 0, subscribed: 0) {
+        let observer = scheduler.start(created: 0, subscribed: 0) {
             source.do(onNext: { log.append($0) })
         }
         expectMarbles(observer, "-a-b-|")
@@ -23,7 +23,7 @@ struct DoTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .completed(250)])
         let log = Recorder<String>()
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source
                 .do(onNext: { log.append("on \($0)") }, afterNext: { log.append("after \($0)") })
                 .do(onNext: { log.append("subscriber \($0)") })
@@ -40,7 +40,7 @@ struct DoTests {
         let source = scheduler.createHotObservable([
             .next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .completed(250),
         ])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.do(onNext: { value in if value == 5 { throw TestError("next") } })
         }
         #expect(observer.events == [.next(210, 2), .next(220, 3), .next(230, 4), .error(240, TestError("next"))])
@@ -52,7 +52,7 @@ struct DoTests {
     func afterNextThrows() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .next(230, 4), .completed(250)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.do(afterNext: { value in if value == 3 { throw TestError("after") } })
         }
         #expect(observer.events == [.next(210, 2), .next(220, 3), .error(220, TestError("after"))])
@@ -83,7 +83,7 @@ struct DoTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .error(250, TestError("up"))])
         let afterCalls = Recorder<String>()
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.do(onError: { _ in throw TestError("replaced") }, afterError: { afterCalls.append("\($0)") })
         }
         #expect(observer.events == [.next(210, 2), .error(250, TestError("replaced"))])
@@ -114,7 +114,7 @@ struct DoTests {
     func onCompletedThrows() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .next(240, 5), .completed(250)])
-        let observer = try scheduler.start { source.do(onCompleted: { throw TestError("completed") }) }
+        let observer = scheduler.start { source.do(onCompleted: { throw TestError("completed") }) }
         #expect(observer.events == [.next(210, 2), .next(240, 5), .error(250, TestError("completed"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -142,7 +142,7 @@ struct DoTests {
         let scheduler = TestScheduler()
         let log = Recorder<String>()
         let source = scheduler.createHotObservable([.next(300, 0), .completed(300)])
-        _ = try scheduler.start {
+        _ = scheduler.start {
             source
                 .do(onSubscribe: { log.append("source subscribe") }, onDispose: { log.append("source dispose") })
                 .do(
@@ -251,7 +251,7 @@ struct DoTests {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
         let seen = Recorder<Int>()
-        let observer = try scheduler.start(disposed: 225) { source.do(onNext: { seen.append($0) }) }
+        let observer = scheduler.start(disposed: 225) { source.do(onNext: { seen.append($0) }) }
         #expect(observer.events == [.next(210, 1), .next(220, 2)])
         #expect(seen.items == [1, 2])
         #expect(source.subscriptions == [Subscription(200, 225)])

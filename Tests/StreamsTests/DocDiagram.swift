@@ -15,6 +15,8 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
         let diagram: String
         let note: String
         let number: Int
+        /// Where the diagram starts in its line: lines of one diagram share a column for each tick.
+        let column: Int
 
         /// The tick a subscriber line subscribed at: its note says, or 0.
         var subscribedAt: Int {
@@ -35,14 +37,33 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
     let outputs: [Line]
     /// The subscriptions to the first input, one diagram each.
     let subscriptions: [String]
+    /// The name of its pictures in `Streams.docc/Resources/Marbles`: `name.svg` and `name~dark.svg`.
+    var pictureName = ""
+    /// The picture its block shows for it (`![…](name)` after the closing fence), if any.
+    var pictureReference: String?
+    /// The line of its block's closing fence, after which its picture is shown.
+    var blockEnd = 0
+
+    /// The tick a line's first column stands for: the columns of the first output line start
+    /// at tick 0.
+    func tick(ofColumnOf line: Line) -> Int {
+        line.column - (outputs.first?.column ?? line.column)
+    }
+
+    /// The package's root directory.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The words of its picture in the documentation: what it shows.
+    var altText: String {
+        "\(operation.isEmpty ? outputs.map(\.label).joined(separator: ", ") : operation), drawn from a run"
+    }
 
     var testDescription: String { "\(file):\(line) \(operation.isEmpty ? outputs.map(\.label).joined(separator: ", ") : operation)" }
 
     /// Where a line of this diagram is, for issues.
     func location(of line: Line) -> SourceLocation {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let name = (file as NSString).lastPathComponent
-        return SourceLocation(fileID: "Streams/\(name)", filePath: root.appendingPathComponent(file).path, line: line.number, column: 1)
+        return SourceLocation(fileID: "Streams/\(name)", filePath: Self.root.appendingPathComponent(file).path, line: line.number, column: 1)
     }
 
     /// What an output line shows: its own expression, the operation, or (with neither) the
@@ -96,8 +117,7 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
     /// Every diagram in `Sources/Streams`: the fenced blocks without a language in doc
     /// comments and articles, split at blank lines, that have an output line.
     static func all() -> [DocDiagram] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let sources = root.appendingPathComponent("Sources/Streams")
+        let sources = Self.root.appendingPathComponent("Sources/Streams")
         guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
         var diagrams: [DocDiagram] = []
         for case let path as String in walker where path.hasSuffix(".swift") || path.hasSuffix(".md") {
@@ -130,20 +150,76 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
                 continue
             }
             var group: [(Int, String)] = []
+            var block: [DocDiagram] = []
             index += 1
             while index < lines.count, let line = lines[index], line.trimmingCharacters(in: .whitespaces) != "```" {
                 if line.trimmingCharacters(in: .whitespaces).isEmpty {
-                    diagrams += diagram(file, group).map { [$0] } ?? []
+                    block += diagram(file, group).map { [$0] } ?? []
                     group = []
                 } else {
                     group.append((index + 1, line))
                 }
                 index += 1
             }
-            diagrams += diagram(file, group).map { [$0] } ?? []
+            block += diagram(file, group).map { [$0] } ?? []
+            let references = pictureReferences(after: index, in: lines)
+            for (position, var diagram) in block.enumerated() {
+                diagram.blockEnd = index + 1
+                diagram.pictureReference = position < references.count ? references[position] : nil
+                diagrams.append(diagram)
+            }
             index += 1
         }
-        return diagrams
+        return named(diagrams, file: file)
+    }
+
+    /// The pictures shown after the closing fence at `fence`: `![…](name)` lines, possibly
+    /// separated by blank lines.
+    private static func pictureReferences(after fence: Int, in lines: [String?]) -> [String] {
+        var references: [String] = []
+        var index = fence + 1
+        while index < lines.count, let line = lines[index]?.trimmingCharacters(in: .whitespaces) {
+            if let match = line.wholeMatch(of: #/!\[.*\]\(([^()\s]+)\)/#) {
+                references.append(String(match.output.1))
+            } else if !line.isEmpty {
+                break
+            }
+            index += 1
+        }
+        return references
+    }
+
+    /// Gives each diagram of a file its picture name: the file's name, then what the diagram
+    /// shows (`throttle-throttle-seconds-3`), numbered from the second of the same kind
+    /// (`throttle-throttle-seconds-3_2`).
+    private static func named(_ diagrams: [DocDiagram], file: String) -> [DocDiagram] {
+        // A guide's pictures start with `guide-`: FlatMap.md and FlatMap.swift show the same operators.
+        let stem = (file.hasSuffix(".md") ? "guide-" : "") + ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        var seen: [String: Int] = [:]
+        return diagrams.map { diagram in
+            var diagram = diagram
+            let subject = !diagram.operation.isEmpty ? diagram.operation
+                : diagram.outputs.first.map(\.label).flatMap { $0.contains("(") ? $0 : nil } ?? diagram.inputs.first?.label ?? "diagram"
+            let base = slug(stem + " " + subject)
+            seen[base, default: 0] += 1
+            diagram.pictureName = seen[base] == 1 ? base : "\(base)_\(seen[base]!)"
+            return diagram
+        }
+    }
+
+    /// `Throttle throttle(.seconds(3))` → `throttle-throttle-seconds-3`, at most 48 characters.
+    private static func slug(_ text: String) -> String {
+        var slug = ""
+        for character in text.lowercased() {
+            if character.isASCII, character.isLetter || character.isNumber {
+                slug.append(character)
+            } else if !slug.isEmpty, slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        while slug.count > 48, let dash = slug.lastIndex(of: "-") { slug = String(slug[..<dash]) }
+        while slug.last == "-" { slug.removeLast() }
+        return slug
     }
 
     private static func diagram(_ file: String, _ group: [(Int, String)]) -> DocDiagram? {
@@ -153,7 +229,8 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
         for (number, text) in group {
             if let match = text.wholeMatch(of: #/([A-Za-z][\w ]*|[a-zA-Z]\w*\(.*\)):\s+(\S.*)/#), !match.output.1.contains("  ") {
                 let (diagram, note) = splitNote(String(match.output.2))
-                labelled.append(Line(label: String(match.output.1), diagram: diagram, note: note, number: number))
+                let column = text.distance(from: text.startIndex, to: match.output.2.startIndex)
+                labelled.append(Line(label: String(match.output.1), diagram: diagram, note: note, number: number, column: column))
                 if match.output.1 == "subscriptions" { subscriptions.append(diagram) }
             } else if operation == nil, labelled.last?.label != "subscriptions" {
                 operation = splitNote(text.trimmingCharacters(in: .whitespaces))
@@ -162,11 +239,14 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
                 subscriptions.append(text.trimmingCharacters(in: .whitespaces))
             }
         }
-        let outputs = labelled.filter { $0.isOutput }
+        // A binding's diagram ends with what it drives (`value:`, `relay:`, `calls:`).
+        let binds = operation?.text.hasPrefix("bind(") == true
+        let isOutput = { (line: Line) in line.isOutput || (binds && line.number == labelled.last?.number) }
+        let outputs = labelled.filter(isOutput)
         guard !outputs.isEmpty, let first = group.first, outputs.allSatisfy({ isTimeline($0.diagram) }) else { return nil }
         return DocDiagram(
             file: file, line: first.0,
-            inputs: labelled.filter { !$0.isOutput && $0.label != "subscriptions" },
+            inputs: labelled.filter { !isOutput($0) && $0.label != "subscriptions" },
             operation: operation?.text ?? "", operationNote: operation?.note ?? "", outputs: outputs,
             subscriptions: subscriptions
         )

@@ -59,6 +59,39 @@ enum DocRunners {
             _ = inputs.source.subscribe(onNext: { value.accept($0) })
             return value.asObservable()
         },
+        // Bindings, drawn as what they drive.
+        "bind(to: observer)": { inputs in
+            let subject = Subject<String>()
+            _ = inputs.source.bind(to: subject.asObserver())
+            return subject.asObservable()
+        },
+        "bind(to: subject)": { inputs in
+            let subject = Subject<String>()
+            _ = inputs.source.bind(to: subject)
+            return subject.asObservable()
+        },
+        "bind(to: replaySubject)": { inputs in
+            let subject = ReplaySubject<String>(bufferSize: 1)
+            _ = inputs.source.bind(to: subject)
+            return subject.asObservable()
+        },
+        "bind(to: value)": { inputs in
+            let value = BehaviorValue("x")
+            _ = inputs.source.bind(to: value)
+            return value.asObservable()
+        },
+        "bind(to: relay)": { inputs in
+            let relay = PublishValue<String>()
+            _ = inputs.source.bind(to: relay)
+            return relay.asObservable()
+        },
+        "bind(onNext:)": { inputs in
+            let calls = Subject<String>()
+            _ = inputs.source.bind(onNext: { calls.onNext($0) })
+            return calls.asObservable()
+        },
+        "TestingWithVirtualTime.md map { $0.uppercased() }": { $0.source.map { $0.uppercased() } },
+        "TestingWithVirtualTime.md flatMap { _ in ys }": { inputs in let ys = inputs["ys"]; return inputs.source.flatMap { _ in ys } },
         "just(a)": { _ in .just("a") },
         "of(a, b, c)": { _ in .of("a", "b", "c") },
         "from([a, b, c])": { _ in .from(["a", "b", "c"]) },
@@ -147,6 +180,15 @@ enum DocRunners {
             let subject = ReplaySubject<String>(bufferSize: 2)
             _ = inputs.source.subscribe(subject.asObserver())
             return subject.asObservable()
+        },
+        "BehaviorSubject(value: x)": { inputs in
+            let subject = BehaviorSubject(value: "x")
+            _ = inputs.source.subscribe(subject.asObserver())
+            return subject.asObservable()
+        },
+        "using({ token }, observableFactory: { _ in source })": { inputs in
+            let source = inputs.source
+            return Observable.using({ SingleAssignmentDisposable() }, observableFactory: { _ in source })
         },
         // Drivers, on the diagram's scheduler in place of the main one.
         "asDriver(onErrorJustReturn: x, scheduler: scheduler)": {
@@ -281,6 +323,23 @@ enum DocRunners {
             $0.source.asMaybe().ifEmpty(switchTo: $0["network"].asSingle()).asObservable()
         },
         "MaybeOperators.swift do(onNext: { log.append($0) })": { $0.source.asMaybe().do(onNext: { _ in }).asObservable() },
+        "MaybeOperators.swift compactMap { Int($0) }": { $0.source.asMaybe().compactMap { Int($0) }.map(String.init).asObservable() },
+        "TraitTime.swift delaySubscription(.seconds(2))": {
+            $0.source.asMaybe().delaySubscription(.seconds(2), scheduler: $0.scheduler).asObservable()
+        },
+        "MaybeZip.swift zip { $0 + $1 }": { Maybe.zip($0.source.asMaybe(), $0.second.asMaybe()) { $0 + $1 }.asObservable() },
+        "MaybeZip.swift zip { $0 + $1 + $2 }": {
+            Maybe.zip($0.source.asMaybe(), $0.second.asMaybe(), $0.third.asMaybe()) { $0 + $1 + $2 }.asObservable()
+        },
+        "MaybeZip.swift zip": { inputs in
+            inputs.order.count == 2
+                ? Maybe.zip(inputs.source.asMaybe(), inputs.second.asMaybe()).map { "(\($0), \($1))" }.asObservable()
+                : Maybe.zip(inputs.source.asMaybe(), inputs.second.asMaybe(), inputs.third.asMaybe())
+                    .map { "(\($0), \($1), \($2))" }.asObservable()
+        },
+        "MaybeZip.swift zip([first, second])": { inputs in
+            Maybe.zip([inputs.source.asMaybe(), inputs.second.asMaybe()]).map { "[\($0.joined(separator: ", "))]" }.asObservable()
+        },
         "flatMapMaybe { _ in x }": { inputs in
             let x = inputs["x"].asMaybe()
             return inputs.source.asSingle().flatMapMaybe { _ in x }.asObservable()

@@ -12,7 +12,7 @@ struct DriverTests {
     func onErrorJustReturn() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError("x"))])
-        let observer = try scheduler.start { source.asDriver(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
+        let observer = scheduler.start { source.asDriver(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
         #expect(observer.events == [.next(210, 1), .next(220, 2), .next(230, 0), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
         expectNoPendingWork(scheduler)
@@ -27,7 +27,7 @@ struct DriverTests {
         let lateSubscription = SerialDisposable()
         scheduler.scheduleAt(225) { lateSubscription.disposable = driver.asObservable().subscribe(late.asObserver()) }
         scheduler.scheduleAt(240) { lateSubscription.dispose() }
-        let early = try scheduler.start { driver.asObservable() }
+        let early = scheduler.start { driver.asObservable() }
         #expect(early.events == [.next(210, 1), .next(220, 2), .next(230, 3)])
         #expect(late.events == [.next(225, 2), .next(230, 3)])
         #expect(source.subscriptions == [Subscription(200, 1000)])
@@ -192,7 +192,7 @@ extension DriverTests {
         let late = scheduler.createObserver(String.self)
         let lateSubscription = SerialDisposable()
         scheduler.scheduleAt(4) { lateSubscription.disposable = driver.asObservable().subscribe(late.asObserver()) }
-        let early = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { driver.asObservable() }
+        let early = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { driver.asObservable() }
         expectMarbles(early, "-a-b-c-d-|")
         expectMarbles(late, "----bc-d-|")
         expectSubscriptions(source, "^--------!")
@@ -203,7 +203,7 @@ extension DriverTests {
     func marbleOnErrorJustReturn() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-a-b-#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let observer = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             source.asDriver(onErrorJustReturn: "x", scheduler: scheduler).asObservable()
         }
         expectMarbles(observer, "-a-b-(x|)")
@@ -215,7 +215,7 @@ extension DriverTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-a-#")
         let fallback = scheduler.createHotObservable("--x-y-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let observer = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             source.asDriver(
                 onErrorDriveWith: fallback.asDriver(onErrorJustReturn: "e", scheduler: scheduler),
                 scheduler: scheduler
@@ -230,7 +230,7 @@ extension DriverTests {
     func marbleOnErrorRecover() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-a-#")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let observer = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             source.asDriver(scheduler: scheduler) { _ in .just("x", scheduler: scheduler) }.asObservable()
         }
         expectMarbles(observer, "-a-(x|)")
@@ -240,12 +240,12 @@ extension DriverTests {
     @Test("marbles: just(a) is (a|) and empty() is |")
     func marbleJustAndEmpty() throws {
         let scheduler = TestScheduler()
-        let just = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let just = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             Driver.just("a", scheduler: scheduler).asObservable()
         }
         expectMarbles(just, "(a|)")
         let emptyScheduler = TestScheduler()
-        let empty = try emptyScheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let empty = emptyScheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             Driver<String>.empty(scheduler: emptyScheduler).asObservable()
         }
         expectMarbles(empty, "|")
@@ -312,13 +312,13 @@ extension DriverTests {
     func marbleMapAndFilter() throws {
         let scheduler = TestScheduler()
         let letters = scheduler.createHotObservable("-a-b-|")
-        let mapped = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let mapped = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             letters.asDriver(onErrorJustReturn: "x", scheduler: scheduler).map { $0.uppercased() }.asObservable()
         }
         expectMarbles(mapped, "-A-B-|")
         let filterScheduler = TestScheduler()
         let more = filterScheduler.createHotObservable("-a-b-c-|")
-        let filtered = try filterScheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let filtered = filterScheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             more.asDriver(onErrorJustReturn: "x", scheduler: filterScheduler).filter { $0 != "b" }.asObservable()
         }
         expectMarbles(filtered, "-a---c-|")

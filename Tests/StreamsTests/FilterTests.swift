@@ -10,7 +10,7 @@ struct FilterTests {
         let source = scheduler.createHotObservable([
             .next(150, 2), .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(300),
         ])
-        let observer = try scheduler.start { source.filter { $0.isMultiple(of: 2) } }
+        let observer = scheduler.start { source.filter { $0.isMultiple(of: 2) } }
         #expect(observer.events == [.next(220, 2), .next(240, 4), .completed(300)])
         #expect(source.subscriptions == [Subscription(200, 300)])
         expectNoPendingWork(scheduler)
@@ -20,7 +20,7 @@ struct FilterTests {
     func upstreamError() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .error(220, TestError("up")), .next(230, 4)])
-        let observer = try scheduler.start { source.filter { _ in true } }
+        let observer = scheduler.start { source.filter { _ in true } }
         #expect(observer.events == [.next(210, 2), .error(220, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
         expectNoPendingWork(scheduler)
@@ -30,7 +30,7 @@ struct FilterTests {
     func completesWithNothing() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 3), .completed(230)])
-        let observer = try scheduler.start { source.filter { $0.isMultiple(of: 2) } }
+        let observer = scheduler.start { source.filter { $0.isMultiple(of: 2) } }
         #expect(observer.events == [.completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
         expectNoPendingWork(scheduler)
@@ -40,7 +40,7 @@ struct FilterTests {
     func throwing() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .next(230, 4), .completed(300)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.filter { value in
                 if value == 3 { throw TestError("three") }
                 return true
@@ -55,7 +55,7 @@ struct FilterTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 2), .next(20, 4), .next(30, 6), .completed(40)])
-        let observer = try scheduler.start(disposed: 225) { source.filter { $0 > 0 } }
+        let observer = scheduler.start(disposed: 225) { source.filter { $0 > 0 } }
         #expect(observer.events == [.next(210, 2), .next(220, 4)])
         #expect(source.subscriptions == [Subscription(200, 225)])
         expectNoPendingWork(scheduler)

@@ -14,7 +14,7 @@ struct FlatMapTests {
         let ys2 = scheduler.createColdObservable([.next(10, 201), .next(20, 202), .completed(50)])
         let inners = [ys1, ys2]
         let xs = scheduler.createHotObservable([.next(300, 0), .next(400, 1), .completed(450)])
-        let observer = try scheduler.start { xs.flatMap { inners[$0] } }
+        let observer = scheduler.start { xs.flatMap { inners[$0] } }
         #expect(observer.events == [
             .next(310, 101), .next(410, 103), .next(410, 201), .next(420, 202), .completed(530),
         ])
@@ -29,7 +29,7 @@ struct FlatMapTests {
         let scheduler = TestScheduler()
         let ys = scheduler.createColdObservable([.next(10, 1), .completed(300)])
         let xs = scheduler.createHotObservable([.next(210, 0), .next(220, 1), .next(230, 2), .completed(300)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             xs.flatMap { value -> TestableObservable<Int> in
                 if value == 2 { throw TestError("transform") }
                 return ys
@@ -49,7 +49,7 @@ struct FlatMapTests {
         let ys2 = scheduler.createColdObservable([.error(15, TestError("inner"), Int.self)])
         let inners = [ys1, ys2]
         let xs = scheduler.createHotObservable([.next(210, 0), .next(220, 1), .completed(300)])
-        let observer = try scheduler.start { xs.flatMap { inners[$0] } }
+        let observer = scheduler.start { xs.flatMap { inners[$0] } }
         #expect(observer.events == [.next(220, 1), .error(235, TestError("inner"))])
         #expect(xs.subscriptions == [Subscription(200, 235)])
         #expect(ys1.subscriptions == [Subscription(210, 235)])
@@ -62,7 +62,7 @@ struct FlatMapTests {
         let scheduler = TestScheduler()
         let ys = scheduler.createColdObservable([.next(10, 1), .completed(300)])
         let xs = scheduler.createHotObservable([.next(210, 0), .error(250, TestError("outer"))])
-        let observer = try scheduler.start { xs.flatMap { _ in ys } }
+        let observer = scheduler.start { xs.flatMap { _ in ys } }
         #expect(observer.events == [.next(220, 1), .error(250, TestError("outer"))])
         #expect(xs.subscriptions == [Subscription(200, 250)])
         #expect(ys.subscriptions == [Subscription(210, 250)])
@@ -74,7 +74,7 @@ struct FlatMapTests {
         let scheduler = TestScheduler()
         let ys = scheduler.createColdObservable([.next(10, 1), .completed(300)])
         let xs = scheduler.createHotObservable([.next(210, 0), .next(220, 1), .completed(300)])
-        let observer = try scheduler.start(disposed: 240) { xs.flatMap { _ in ys } }
+        let observer = scheduler.start(disposed: 240) { xs.flatMap { _ in ys } }
         #expect(observer.events == [.next(220, 1), .next(230, 1)])
         #expect(xs.subscriptions == [Subscription(200, 240)])
         #expect(ys.subscriptions == [Subscription(210, 240), Subscription(220, 240)])
@@ -105,7 +105,7 @@ struct FlatMapTests {
         let ys2 = scheduler.createColdObservable([.next(10, 201), .next(20, 202), .completed(150)])
         let inners = [ys1, ys2]
         let xs = scheduler.createHotObservable([.next(300, 0), .next(400, 1), .completed(500)])
-        let observer = try scheduler.start { xs.flatMapLatest { inners[$0] } }
+        let observer = scheduler.start { xs.flatMapLatest { inners[$0] } }
         #expect(observer.events == [.next(310, 101), .next(320, 102), .next(410, 201), .next(420, 202), .completed(550)])
         #expect(xs.subscriptions == [Subscription(200, 500)])
         #expect(ys1.subscriptions == [Subscription(300, 400)])
@@ -118,7 +118,7 @@ struct FlatMapTests {
         let scheduler = TestScheduler()
         let ys = scheduler.createColdObservable([.next(10, 1), .completed(20)])
         let xs = scheduler.createHotObservable([.next(300, 0), .completed(500)])
-        let observer = try scheduler.start { xs.flatMapLatest { _ in ys } }
+        let observer = scheduler.start { xs.flatMapLatest { _ in ys } }
         #expect(observer.events == [.next(310, 1), .completed(500)])
         #expect(ys.subscriptions == [Subscription(300, 320)])
         expectNoPendingWork(scheduler)
@@ -131,7 +131,7 @@ struct FlatMapTests {
         let ys2 = scheduler.createColdObservable([.next(10, 201), .completed(50)])
         let inners = [ys1, ys2]
         let xs = scheduler.createHotObservable([.next(300, 0), .next(400, 1)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             xs.flatMapLatest { value throws -> TestableObservable<Int> in
                 guard value < 1 else { throw TestError("transform") }
                 return inners[value]
@@ -149,14 +149,14 @@ struct FlatMapTests {
         let scheduler = TestScheduler()
         let failing = scheduler.createColdObservable([.next(10, 1), .error(20, TestError("inner"))])
         let xs1 = scheduler.createHotObservable([.next(300, 0), .completed(500)])
-        let innerFailure = try scheduler.start { xs1.flatMapLatest { _ in failing } }
+        let innerFailure = scheduler.start { xs1.flatMapLatest { _ in failing } }
         #expect(innerFailure.events == [.next(310, 1), .error(320, TestError("inner"))])
         #expect(xs1.subscriptions == [Subscription(200, 320)])
 
         let scheduler2 = TestScheduler()
         let running = scheduler2.createColdObservable([.next(10, 1), .completed(300)])
         let xs2 = scheduler2.createHotObservable([.next(300, 0), .error(350, TestError("outer"))])
-        let outerFailure = try scheduler2.start { xs2.flatMapLatest { _ in running } }
+        let outerFailure = scheduler2.start { xs2.flatMapLatest { _ in running } }
         #expect(outerFailure.events == [.next(310, 1), .error(350, TestError("outer"))])
         #expect(running.subscriptions == [Subscription(300, 350)])
         expectNoPendingWork(scheduler)
@@ -168,7 +168,7 @@ struct FlatMapTests {
         let scheduler = TestScheduler()
         let ys = scheduler.createColdObservable([.next(10, 1), .completed(300)])
         let xs = scheduler.createHotObservable([.next(300, 0), .next(320, 1), .completed(500)])
-        let observer = try scheduler.start(disposed: 335) { xs.flatMapLatest { _ in ys } }
+        let observer = scheduler.start(disposed: 335) { xs.flatMapLatest { _ in ys } }
         #expect(observer.events == [.next(310, 1), .next(330, 1)])
         #expect(xs.subscriptions == [Subscription(200, 335)])
         #expect(ys.subscriptions == [Subscription(300, 320), Subscription(320, 335)])
@@ -211,7 +211,7 @@ struct FlatMapTests {
     @Test("flatMapFirst ignores outer values while an inner runs")
     func flatMapFirst() throws {
         let fixture = FirstFixture()
-        let observer = try fixture.scheduler.start { fixture.xs.flatMapFirst { $0 } }
+        let observer = fixture.scheduler.start { fixture.xs.flatMapFirst { $0 } }
         #expect(observer.events == [
             .next(310, 102), .next(390, 103), .next(410, 104), .next(490, 105), .next(740, 106),
             .next(930, 401), .next(940, 402), .completed(950),
@@ -228,7 +228,7 @@ struct FlatMapTests {
     @Test("flatMapFirst does not complete while the outer has not completed")
     func flatMapFirstOuterOpen() throws {
         let fixture = FirstFixture(ending: nil)
-        let observer = try fixture.scheduler.start { fixture.xs.flatMapFirst { $0 } }
+        let observer = fixture.scheduler.start { fixture.xs.flatMapFirst { $0 } }
         #expect(observer.events.last == .next(940, 402))
         #expect(fixture.xs.subscriptions == [Subscription(200, 1000)])
         #expect(fixture.inner(6) == [Subscription(850, 950)])
@@ -238,7 +238,7 @@ struct FlatMapTests {
     @Test("flatMapFirst: an outer error fails at once and disposes the running inner")
     func flatMapFirstOuterError() throws {
         let fixture = FirstFixture(ending: .error(900, TestError("outer")))
-        let observer = try fixture.scheduler.start { fixture.xs.flatMapFirst { $0 } }
+        let observer = fixture.scheduler.start { fixture.xs.flatMapFirst { $0 } }
         #expect(observer.events == [
             .next(310, 102), .next(390, 103), .next(410, 104), .next(490, 105), .next(740, 106),
             .error(900, TestError("outer")),
@@ -251,7 +251,7 @@ struct FlatMapTests {
     @Test("flatMapFirst: an inner error fails at once and disposes the outer")
     func flatMapFirstInnerError() throws {
         let fixture = FirstFixture(running: .error(460, TestError("inner")))
-        let observer = try fixture.scheduler.start { fixture.xs.flatMapFirst { $0 } }
+        let observer = fixture.scheduler.start { fixture.xs.flatMapFirst { $0 } }
         #expect(observer.events == [
             .next(310, 102), .next(390, 103), .next(410, 104), .next(490, 105), .next(740, 106),
             .error(760, TestError("inner")),
@@ -265,7 +265,7 @@ struct FlatMapTests {
     @Test("flatMapFirst: disposal unsubscribes from the outer and the running inner")
     func flatMapFirstDisposal() throws {
         let fixture = FirstFixture()
-        let observer = try fixture.scheduler.start(disposed: 700) { fixture.xs.flatMapFirst { $0 } }
+        let observer = fixture.scheduler.start(disposed: 700) { fixture.xs.flatMapFirst { $0 } }
         #expect(observer.events == [.next(310, 102), .next(390, 103), .next(410, 104), .next(490, 105)])
         #expect(fixture.xs.subscriptions == [Subscription(200, 700)])
         #expect(fixture.inner(2) == [Subscription(300, 700)])
@@ -277,7 +277,7 @@ struct FlatMapTests {
     func flatMapFirstThrows() throws {
         let fixture = FirstFixture()
         let calls = Mutex(0)
-        let observer = try fixture.scheduler.start {
+        let observer = fixture.scheduler.start {
             fixture.xs.flatMapFirst { inner -> TestableObservable<Int> in
                 let count = calls.withLock { $0 += 1; return $0 }
                 if count == 2 { throw TestError("transform") }

@@ -8,7 +8,7 @@ struct MapTests {
     func transforms() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .completed(300)])
-        let observer = try scheduler.start { source.map { $0 * 10 } }
+        let observer = scheduler.start { source.map { $0 * 10 } }
         #expect(observer.events == [.next(210, 20), .next(220, 30), .completed(300)])
         #expect(source.subscriptions == [Subscription(200, 300)])
         expectNoPendingWork(scheduler)
@@ -18,7 +18,7 @@ struct MapTests {
     func throwing() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.map { value -> Int in
                 if value == 2 { throw TestError("two") }
                 return value
@@ -33,7 +33,7 @@ struct MapTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
-        let observer = try scheduler.start(disposed: 225) { source.map { $0 + 1 } }
+        let observer = scheduler.start(disposed: 225) { source.map { $0 + 1 } }
         #expect(observer.events == [.next(210, 2), .next(220, 3)])
         #expect(source.subscriptions == [Subscription(200, 225)])
         expectNoPendingWork(scheduler)
@@ -43,7 +43,7 @@ struct MapTests {
     func upstreamError() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .error(250, TestError("up")), .next(260, 2)])
-        let observer = try scheduler.start { source.map { $0 * 10 } }
+        let observer = scheduler.start { source.map { $0 * 10 } }
         #expect(observer.events == [.next(210, 10), .error(250, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -54,7 +54,7 @@ struct MapTests {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.completed(30, Int.self)])
         let calls = Recorder<Int>()
-        let observer = try scheduler.start { source.map { value -> Int in calls.append(value); return value } }
+        let observer = scheduler.start { source.map { value -> Int in calls.append(value); return value } }
         #expect(observer.events == [.completed(230)])
         #expect(calls.items.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 230)])
@@ -85,7 +85,7 @@ struct CompactMapTests {
         let source = scheduler.createHotObservable([
             .next(150, "0"), .next(210, "1"), .next(220, "x"), .next(230, "3"), .completed(300),
         ])
-        let observer = try scheduler.start { source.compactMap { Int($0) } }
+        let observer = scheduler.start { source.compactMap { Int($0) } }
         #expect(observer.events == [.next(210, 1), .next(230, 3), .completed(300)])
         #expect(source.subscriptions == [Subscription(200, 300)])
         expectNoPendingWork(scheduler)
@@ -95,7 +95,7 @@ struct CompactMapTests {
     func upstreamError() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError("up"))])
-        let observer = try scheduler.start { source.compactMap { $0.isMultiple(of: 2) ? $0 : nil } }
+        let observer = scheduler.start { source.compactMap { $0.isMultiple(of: 2) ? $0 : nil } }
         #expect(observer.events == [.next(220, 2), .error(230, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 230)])
         expectNoPendingWork(scheduler)
@@ -105,7 +105,7 @@ struct CompactMapTests {
     func completesAfterDrops() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 3), .completed(240)])
-        let observer = try scheduler.start { source.compactMap { $0.isMultiple(of: 2) ? $0 : nil } }
+        let observer = scheduler.start { source.compactMap { $0.isMultiple(of: 2) ? $0 : nil } }
         #expect(observer.events == [.completed(240)])
         #expect(source.subscriptions == [Subscription(200, 240)])
         expectNoPendingWork(scheduler)
@@ -115,7 +115,7 @@ struct CompactMapTests {
     func throwing() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.compactMap { value -> Int? in
                 if value == 2 { throw TestError("two") }
                 return value
@@ -130,7 +130,7 @@ struct CompactMapTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
-        let observer = try scheduler.start(disposed: 225) { source.compactMap { $0 } }
+        let observer = scheduler.start(disposed: 225) { source.compactMap { $0 } }
         #expect(observer.events == [.next(210, 1), .next(220, 2)])
         #expect(source.subscriptions == [Subscription(200, 225)])
         expectNoPendingWork(scheduler)

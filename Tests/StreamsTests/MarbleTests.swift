@@ -145,7 +145,7 @@ struct MarbleTests {
     func marbleTest() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-1-2-3-4-|", values: ["1": 1, "2": 2, "3": 3, "4": 4])
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.filter { $0.isMultiple(of: 2) } }
+        let observer = scheduler.start(created: 0, subscribed: 0) { source.filter { $0.isMultiple(of: 2) } }
         expectMarbles(observer, "---2---4-|", values: ["2": 2, "4": 4])
         expectSubscriptions(source, "^--------!")
         expectNoPendingWork(scheduler)
@@ -169,7 +169,7 @@ struct MarbleTests {
     func mismatchReport() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-a-b-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source }
+        let observer = scheduler.start(created: 0, subscribed: 0) { source }
         withKnownIssue {
             expectMarbles(observer, "-a--b|")
         } matching: { issue in
@@ -182,7 +182,7 @@ struct MarbleTests {
     func typoFails() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-a-b-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source }
+        let observer = scheduler.start(created: 0, subscribed: 0) { source }
         withKnownIssue {
             expectMarbles(observer, "-a-b-l")
         } matching: { issue in

@@ -83,7 +83,7 @@ struct MaybeTests {
                 work.dispose()
             }
         }
-        let observer = try scheduler.start(disposed: 250) { maybe }
+        let observer = scheduler.start(disposed: 250) { maybe }
         #expect(observer.events.isEmpty)
         #expect(cancelledAt.withLock { $0 } == 250)
         expectNoPendingWork(scheduler)
@@ -333,17 +333,50 @@ struct MaybeOperatorTests {
         expectMarbles("--#", values: none) { m in m.hot("--#").asSingle().asCompletable() }
     }
 
-    @Test("do runs its handlers around the value and the completion; a throwing onNext fails it")
+    @Test("do runs onNext around a value and onCompleted only for an empty maybe; a throwing onNext fails it")
     func doHandlers() {
         let log = Recorder<String>()
         expectMarbles("--(a|)") { m in
             m.hot("--(a|)").asMaybe().do(
                 onNext: { log.append("next \($0)") }, afterNext: { log.append("after \($0)") },
-                onCompleted: { log.append("completed") }, onSubscribe: { log.append("subscribe") }
+                onCompleted: { log.append("completed") }, afterCompleted: { log.append("after completed") },
+                onSubscribe: { log.append("subscribe") }, onDispose: { log.append("dispose") }
             )
         }
-        #expect(log.items == ["subscribe", "next a", "after a", "completed"])
+        #expect(log.items == ["subscribe", "next a", "after a", "dispose"])
+        let empty = Recorder<String>()
+        expectMarbles("--|") { m in
+            m.hot("--|").asMaybe().do(
+                onNext: { empty.append("next \($0)") }, onCompleted: { empty.append("completed") },
+                afterCompleted: { empty.append("after completed") }, onDispose: { empty.append("dispose") }
+            )
+        }
+        #expect(empty.items == ["completed", "dispose", "after completed"])
         expectMarbles("--#") { m in m.hot("--(a|)").asMaybe().do(onNext: { _ in throw TestError("error") }) }
+    }
+
+    @Test("do(onCompleted:) means an empty maybe, whether the value comes from a hot source, during subscribe, or to an observable")
+    func doOnCompletedIsTheEmptyResult() throws {
+        let scheduler = TestScheduler()
+        let hot = scheduler.createHotObservable("--(a|)")
+        let emptyHot = scheduler.createHotObservable("---|")
+        let log = Recorder<String>()
+        func logged(_ maybe: Maybe<String>, _ name: String) -> Maybe<String> {
+            maybe.do(onNext: { log.append("\(name): next \($0)") }, onCompleted: { log.append("\(name): onCompleted") },
+                     onDispose: { log.append("\(name): dispose") })
+        }
+        let bag = DisposeBag()
+        logged(hot.asMaybe(), "hot").subscribe(onSuccess: { log.append("hot: success \($0)") }).disposed(by: bag)
+        logged(emptyHot.asMaybe(), "empty").subscribe(onCompleted: { log.append("empty: completed") }).disposed(by: bag)
+        logged(.just("b"), "just").subscribe(onSuccess: { log.append("just: success \($0)") }).disposed(by: bag)
+        logged(.just("c"), "observable").asObservable().subscribe(onNext: { log.append("observable: \($0)") }).disposed(by: bag)
+        try scheduler.run()
+        #expect(log.items == [
+            "just: next b", "just: success b", "just: dispose",
+            "observable: next c", "observable: c", "observable: dispose",
+            "hot: next a", "hot: dispose", "hot: success a",
+            "empty: onCompleted", "empty: dispose", "empty: completed",
+        ])
     }
 
     @Test("Single.flatMapMaybe chains a maybe after the single's value")
@@ -392,6 +425,66 @@ struct MaybeOperatorTests {
         }
     }
 
+    @Test("compactMap keeps a non-nil result, completes empty on nil, and a throwing transform fails")
+    func compactMap() {
+        expectMarbles(hot: "^-7|", { $0.asMaybe().compactMap { Int($0) }.map(String.init) }, "---(7|)")
+        expectMarbles(hot: "^-x|", { $0.asMaybe().compactMap { Int($0) }.map(String.init) }, "---|")
+        expectMarbles(hot: "^--|", { $0.asMaybe().compactMap { Int($0) }.map(String.init) }, "---|")
+        expectMarbles(hot: "^-7|", { $0.asMaybe().compactMap { _ -> Int? in throw TestError("error") }.map(String.init) }, "---#")
+    }
+
+    @Test("zip pairs two successes, completes empty when one is empty, fails when one fails, and disposes the other")
+    func zip() {
+        expectMarbles("---(A|)", values: ["A": "a1"]) { m in
+            Maybe.zip(m.hot("---(a|)", subscriptions: "^--!").asMaybe(), m.hot("-(1|)", subscriptions: "^!").asMaybe()) { $0 + $1 }
+        }
+        expectMarbles("-|") { m in
+            Maybe.zip(m.hot("---(a|)", subscriptions: "^!").asMaybe(), m.hot("-|").asMaybe()) { $0 + $1 }
+        }
+        expectMarbles("--#") { m in
+            Maybe.zip(m.hot("----(a|)", subscriptions: "^-!").asMaybe(), m.hot("--#").asMaybe()) { $0 + $1 }
+        }
+        expectMarbles("-#") { m in
+            Maybe.zip(m.hot("-(a|)").asMaybe(), m.hot("-(1|)").asMaybe()) { _, _ -> String in throw TestError("error") }
+        }
+        expectMarbles("--(A|)", values: ["A": "a1x"]) { m in
+            Maybe.zip(m.hot("-(a|)").asMaybe(), m.hot("--(1|)").asMaybe(), m.hot("-(x|)").asMaybe()) { $0 + $1 + $2 }
+        }
+        expectMarbles("--(A|)", values: ["A": "a/1"]) { m in
+            Maybe.zip(m.hot("-(a|)").asMaybe(), m.hot("--(1|)").asMaybe()).map { "\($0)/\($1)" }
+        }
+        expectMarbles("--|") { m in
+            Maybe.zip(m.hot("-(a|)").asMaybe(), m.hot("--|").asMaybe(), m.hot("-(x|)").asMaybe()).map { "\($0)\($1)\($2)" }
+        }
+    }
+
+    @Test("zip of a list gathers the values in order; an empty list succeeds with an empty array")
+    func zipList() {
+        expectMarbles("---(A|)", values: ["A": "a,1"]) { m in
+            Maybe.zip([m.hot("---(a|)").asMaybe(), m.hot("-(1|)").asMaybe()]).map { $0.joined(separator: ",") }
+        }
+        expectMarbles("-|") { m in
+            Maybe.zip([m.hot("---(a|)", subscriptions: "^!").asMaybe(), m.hot("-|").asMaybe()]).map { $0.joined() }
+        }
+        expectMarbles("(e|)") { _ in Maybe<String>.zip([]).map { $0.isEmpty ? "e" : "?" } }
+    }
+
+    @Test("delaySubscription subscribes later; disposing before then never subscribes and leaves no work")
+    func delaySubscription() throws {
+        expectMarbles("---(a|)") { m in
+            m.cold("-(a|)", subscriptions: "--^!").asMaybe().delaySubscription(.seconds(2), scheduler: m.scheduler)
+        }
+        expectMarbles("--#") { m in m.cold("#").asMaybe().delaySubscription(.seconds(2), scheduler: m.scheduler) }
+        let scheduler = TestScheduler()
+        let lookup = scheduler.createColdObservable([.next(1, "a"), .completed(1)])
+        let subscription = lookup.asMaybe().delaySubscription(.seconds(5), scheduler: scheduler).subscribe(onSuccess: { _ in })
+        scheduler.advanceTo(3)
+        subscription.dispose()
+        scheduler.start()
+        #expect(lookup.subscriptions.isEmpty)
+        expectNoPendingWork(scheduler)
+    }
+
     @Test("Single.asMaybe keeps the success and the failure")
     func singleAsMaybe() {
         expectMarbles("--(a|)") { m in m.hot("--(a|)").asSingle().asMaybe() }
@@ -404,6 +497,7 @@ struct MaybeOperatorTests {
         "asMaybe", "empty", "error", "deferred", "create", "map", "filter", "Single.filter", "flatMap",
         "catch", "catchAndReturn", "ifEmpty(default:)", "ifEmpty(switchTo: Single)", "ifEmpty(switchTo: Maybe)", "retry",
         "observe(on:)", "Single.asMaybe", "do", "Single.flatMapMaybe", "timeout", "timeout(other:)",
+        "compactMap", "zip", "zip([])", "delaySubscription",
     ]
 
     /// The operator `name` applied to `maybe` (or to `source` for the ones that start from an
@@ -439,6 +533,10 @@ struct MaybeOperatorTests {
         case "timeout": return maybe.timeout(.seconds(1000), scheduler: scheduler).filter(keep)
         case "timeout(other:)": return maybe.timeout(.seconds(1000), other: .never(), scheduler: scheduler).filter(keep)
         case "Single.asMaybe": return source.asSingle().asMaybe().filter(keep)
+        case "compactMap": return maybe.compactMap { keep($0) ? $0 : nil }
+        case "zip": return Maybe.zip(maybe, .just(0)) { value, _ in keep(value) ? value : 0 }
+        case "zip([])": return Maybe.zip([maybe, .just(0)]).map { keep($0[0]) ? $0[0] : 0 }
+        case "delaySubscription": return maybe.delaySubscription(.zero, scheduler: scheduler).filter(keep)
         default: return .error(TestError("no operator \(name)"))
         }
     }

@@ -11,7 +11,7 @@ struct MergeTests {
         let scheduler = TestScheduler()
         let first = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(230, 3), .completed(240)])
         let second = scheduler.createHotObservable([.next(220, 2), .next(250, 4), .completed(260)])
-        let observer = try scheduler.start { Observable.merge(first.asObservable(), second.asObservable()) }
+        let observer = scheduler.start { Observable.merge(first.asObservable(), second.asObservable()) }
         #expect(observer.events == [.next(210, 1), .next(220, 2), .next(230, 3), .next(250, 4), .completed(260)])
         #expect(first.subscriptions == [Subscription(200, 240)])
         #expect(second.subscriptions == [Subscription(200, 260)])
@@ -23,7 +23,7 @@ struct MergeTests {
         let scheduler = TestScheduler()
         let first = scheduler.createHotObservable([.next(210, 1), .error(230, TestError("first")), .next(240, 9)])
         let second = scheduler.createHotObservable([.next(220, 2), .next(250, 4), .completed(260)])
-        let observer = try scheduler.start { Observable.merge([first.asObservable(), second.asObservable()]) }
+        let observer = scheduler.start { Observable.merge([first.asObservable(), second.asObservable()]) }
         #expect(observer.events == [.next(210, 1), .next(220, 2), .error(230, TestError("first"))])
         #expect(first.subscriptions == [Subscription(200, 230)])
         #expect(second.subscriptions == [Subscription(200, 230)])
@@ -33,7 +33,7 @@ struct MergeTests {
     @Test("an empty list completes at once")
     func emptyArray() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start { Observable<Int>.merge([]) }
+        let observer = scheduler.start { Observable<Int>.merge([]) }
         #expect(observer.events == [.completed(200)])
         expectNoPendingWork(scheduler)
     }
@@ -43,7 +43,7 @@ struct MergeTests {
         let scheduler = TestScheduler()
         let first = scheduler.createColdObservable([.next(10, 1), .next(30, 3), .completed(40)])
         let second = scheduler.createColdObservable([.next(20, 2), .next(50, 5), .completed(60)])
-        let observer = try scheduler.start(disposed: 235) {
+        let observer = scheduler.start(disposed: 235) {
             Observable.merge(first.asObservable(), second.asObservable())
         }
         #expect(observer.events == [.next(210, 1), .next(220, 2), .next(230, 3)])
@@ -84,7 +84,7 @@ struct MergeTests {
         let ys3 = scheduler.createColdObservable([.next(10, 301), .next(20, 302), .next(30, 303), .next(40, 304),
                                                   .next(120, 305), .completed(150)])
         let xs = scheduler.createHotObservable([.next(300, ys1), .next(400, ys2), .next(500, ys3), .completed(600)])
-        let observer = try scheduler.start { xs.merge() }
+        let observer = scheduler.start { xs.merge() }
         #expect(observer.events == [
             .next(310, 101), .next(320, 102), .next(410, 103), .next(410, 201), .next(420, 104), .next(420, 202),
             .next(430, 203), .next(440, 204), .next(510, 105), .next(510, 301), .next(520, 106), .next(520, 302),
@@ -103,7 +103,7 @@ struct MergeTests {
         let ys1 = scheduler.createColdObservable([.next(10, 101), .completed(20)])
         let ys2 = scheduler.createColdObservable([.next(10, 201), .completed(50)])
         let xs = scheduler.createHotObservable([.next(300, ys1), .next(400, ys2), .completed(600)])
-        let observer = try scheduler.start { xs.merge() }
+        let observer = scheduler.start { xs.merge() }
         #expect(observer.events == [.next(310, 101), .next(410, 201), .completed(600)])
         #expect(xs.subscriptions == [Subscription(200, 600)])
         #expect(ys1.subscriptions == [Subscription(300, 320)])
@@ -118,7 +118,7 @@ struct MergeTests {
         let ys2 = scheduler.createColdObservable([.next(10, 201), .error(50, TestError("inner"))])
         let ys3 = scheduler.createColdObservable([.next(10, 301), .completed(20)])
         let xs = scheduler.createHotObservable([.next(300, ys1), .next(400, ys2), .next(500, ys3), .completed(600)])
-        let observer = try scheduler.start { xs.merge() }
+        let observer = scheduler.start { xs.merge() }
         #expect(observer.events == [.next(310, 101), .next(410, 103), .next(410, 201), .error(450, TestError("inner"))])
         #expect(xs.subscriptions == [Subscription(200, 450)])
         #expect(ys1.subscriptions == [Subscription(300, 450)])
@@ -133,7 +133,7 @@ struct MergeTests {
         let ys1 = scheduler.createColdObservable([.next(10, 101), .next(110, 103), .completed(230)])
         let ys2 = scheduler.createColdObservable([.next(10, 201), .completed(50)])
         let xs = scheduler.createHotObservable([.next(300, ys1), .next(400, ys2), .error(500, TestError("outer"))])
-        let observer = try scheduler.start { xs.merge() }
+        let observer = scheduler.start { xs.merge() }
         #expect(observer.events == [.next(310, 101), .next(410, 103), .next(410, 201), .error(500, TestError("outer"))])
         #expect(xs.subscriptions == [Subscription(200, 500)])
         #expect(ys1.subscriptions == [Subscription(300, 500)])
@@ -148,7 +148,7 @@ struct MergeTests {
         let ys2 = scheduler.createColdObservable([.next(10, 201), .completed(50)])
         let ys3 = scheduler.createColdObservable([.next(10, 301), .completed(20)])
         let xs = scheduler.createHotObservable([.next(300, ys1), .next(400, ys2), .next(500, ys3), .completed(600)])
-        let observer = try scheduler.start(disposed: 425) { xs.merge() }
+        let observer = scheduler.start(disposed: 425) { xs.merge() }
         #expect(observer.events == [.next(310, 101), .next(410, 103), .next(410, 201)])
         #expect(xs.subscriptions == [Subscription(200, 425)])
         #expect(ys1.subscriptions == [Subscription(300, 425)])
@@ -168,7 +168,7 @@ struct MergeTests {
         let ys4 = scheduler.createColdObservable([.next(210, 9), .next(240, 10), .completed(300)])
         let xs = scheduler.createHotObservable([.next(210, ys1), .next(260, ys2), .next(270, ys3), .next(320, ys4),
                                                 .completed(400)])
-        let observer = try scheduler.start { xs.merge(maxConcurrent: 2) }
+        let observer = scheduler.start { xs.merge(maxConcurrent: 2) }
         #expect(observer.events == [
             .next(260, 1), .next(280, 4), .next(310, 2), .next(330, 3), .next(330, 5), .next(360, 6),
             .next(440, 7), .next(460, 8), .next(670, 9), .next(700, 10), .completed(760),
@@ -187,7 +187,7 @@ struct MergeTests {
         let ys1 = scheduler.createColdObservable([.next(50, 1), .completed(140)])
         let ys2 = scheduler.createColdObservable([.next(20, 4), .completed(200)])
         let xs = scheduler.createHotObservable([.next(210, ys1), .next(260, ys2), .error(300, TestError("outer"))])
-        let observer = try scheduler.start { xs.merge(maxConcurrent: 1) }
+        let observer = scheduler.start { xs.merge(maxConcurrent: 1) }
         #expect(observer.events == [.next(260, 1), .error(300, TestError("outer"))])
         #expect(ys1.subscriptions == [Subscription(210, 300)])
         #expect(ys2.subscriptions == [])
@@ -200,7 +200,7 @@ struct MergeTests {
         let ys1 = scheduler.createColdObservable([.next(50, 1), .completed(140)])
         let ys2 = scheduler.createColdObservable([.next(20, 4), .completed(200)])
         let xs = scheduler.createHotObservable([.next(210, ys1), .next(260, ys2), .completed(300)])
-        let observer = try scheduler.start(disposed: 320) { xs.merge(maxConcurrent: 1) }
+        let observer = scheduler.start(disposed: 320) { xs.merge(maxConcurrent: 1) }
         #expect(observer.events == [.next(260, 1)])
         #expect(xs.subscriptions == [Subscription(200, 300)])
         #expect(ys1.subscriptions == [Subscription(210, 320)])

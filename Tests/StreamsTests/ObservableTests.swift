@@ -64,7 +64,7 @@ struct ObservableTests {
     func createDisposesOnLaterCompletion() throws {
         let scheduler = TestScheduler()
         let disposals = Recorder<Int>()
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             Observable<Int>.create { observer in
                 let work = scheduler.scheduleAt(250) {
                     observer.onNext(1)

@@ -11,7 +11,7 @@ struct ObserveOnTests {
         let source = scheduler.createHotObservable([
             .next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .completed(250),
         ])
-        let observer = try scheduler.start { source.observe(on: scheduler) }
+        let observer = scheduler.start { source.observe(on: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -21,7 +21,7 @@ struct ObserveOnTests {
     func error() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .error(250, TestError("x"))])
-        let observer = try scheduler.start { source.observe(on: scheduler) }
+        let observer = scheduler.start { source.observe(on: scheduler) }
         #expect(observer.events == [.next(210, 2), .error(250, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)

@@ -9,7 +9,7 @@ struct RetryTests {
     func completes() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(100, 1), .next(150, 2), .next(200, 3), .completed(250)])
-        let observer = try scheduler.start { source.retry() }
+        let observer = scheduler.start { source.retry() }
         #expect(observer.events == [.next(300, 1), .next(350, 2), .next(400, 3), .completed(450)])
         #expect(source.subscriptions == [Subscription(200, 450)])
         expectNoPendingWork(scheduler)
@@ -19,7 +19,7 @@ struct RetryTests {
     func neverEnds() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(100, 1), .next(150, 2), .next(200, 3)])
-        let observer = try scheduler.start { source.retry() }
+        let observer = scheduler.start { source.retry() }
         #expect(observer.events == [.next(300, 1), .next(350, 2), .next(400, 3)])
         #expect(source.subscriptions == [Subscription(200, 1000)])
         expectNoPendingWork(scheduler)
@@ -31,7 +31,7 @@ struct RetryTests {
         let source = scheduler.createColdObservable([
             .next(100, 1), .next(150, 2), .next(200, 3), .error(250, TestError("up")),
         ])
-        let observer = try scheduler.start(disposed: 1100) { source.retry() }
+        let observer = scheduler.start(disposed: 1100) { source.retry() }
         #expect(observer.events == [
             .next(300, 1), .next(350, 2), .next(400, 3),
             .next(550, 1), .next(600, 2), .next(650, 3),
@@ -50,7 +50,7 @@ struct RetryTests {
         let source = scheduler.createColdObservable([
             .next(5, 1), .next(10, 2), .next(15, 3), .error(20, TestError("up")),
         ])
-        let observer = try scheduler.start { source.retry(3) }
+        let observer = scheduler.start { source.retry(3) }
         #expect(observer.events == [
             .next(205, 1), .next(210, 2), .next(215, 3),
             .next(225, 1), .next(230, 2), .next(235, 3),
@@ -67,7 +67,7 @@ struct RetryTests {
         let source = scheduler.createColdObservable([
             .next(5, 1), .next(10, 2), .next(15, 3), .error(20, TestError("up")),
         ])
-        let observer = try scheduler.start(disposed: 231) { source.retry(3) }
+        let observer = scheduler.start(disposed: 231) { source.retry(3) }
         #expect(observer.events == [
             .next(205, 1), .next(210, 2), .next(215, 3), .next(225, 1), .next(230, 2),
         ])
@@ -79,7 +79,7 @@ struct RetryTests {
     func countCompletes() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(100, 1), .completed(250)])
-        let observer = try scheduler.start { source.retry(3) }
+        let observer = scheduler.start { source.retry(3) }
         #expect(observer.events == [.next(300, 1), .completed(450)])
         #expect(source.subscriptions == [Subscription(200, 450)])
         expectNoPendingWork(scheduler)
@@ -89,7 +89,7 @@ struct RetryTests {
     func oneAttempt() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .error(20, TestError("up"))])
-        let observer = try scheduler.start { source.retry(1) }
+        let observer = scheduler.start { source.retry(1) }
         #expect(observer.events == [.next(210, 1), .error(220, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
         expectNoPendingWork(scheduler)
@@ -99,7 +99,7 @@ struct RetryTests {
     func zeroAttempts() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .error(20, TestError("up"))])
-        let observer = try scheduler.start { source.retry(0) }
+        let observer = scheduler.start { source.retry(0) }
         #expect(observer.events == [.completed(200)])
         #expect(source.subscriptions.isEmpty)
         expectNoPendingWork(scheduler)

@@ -17,7 +17,7 @@ final class RxTestPortTests: XCTestCase {
             .next(390, 7), .next(450, 8), .next(470, 9), .next(560, 10), .next(580, 11), .completed(600),
             .next(610, 12), .error(620, TestError()), .completed(630),
         ])
-        let res = try scheduler.start { xs.filter { invoked.append($0); return Self.isPrime($0) } }
+        let res = scheduler.start { xs.filter { invoked.append($0); return Self.isPrime($0) } }
         XCTAssertEqual(res.events, [.next(230, 3), .next(340, 5), .next(390, 7), .next(580, 11), .completed(600)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 600)])
         XCTAssertEqual(invoked.items.count, 9)
@@ -30,7 +30,7 @@ final class RxTestPortTests: XCTestCase {
             .next(110, 1), .next(180, 2), .next(230, 3), .next(270, 4), .next(340, 5), .next(380, 6),
             .next(390, 7), .next(450, 8), .next(470, 9), .next(560, 10), .next(580, 11), .completed(600),
         ])
-        let res = try scheduler.start(disposed: 400) { xs.filter(Self.isPrime) }
+        let res = scheduler.start(disposed: 400) { xs.filter(Self.isPrime) }
         XCTAssertEqual(res.events, [.next(230, 3), .next(340, 5), .next(390, 7)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 400)])
     }
@@ -39,7 +39,7 @@ final class RxTestPortTests: XCTestCase {
     func testColdSourceEndsAtCompletion() throws {
         let scheduler = TestScheduler()
         let xs = scheduler.createColdObservable([.next(10, 42), .completed(20)])
-        let res = try scheduler.start { xs.map { $0 + 1 } }
+        let res = scheduler.start { xs.map { $0 + 1 } }
         XCTAssertEqual(res.events, [.next(210, 43), .completed(220)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
     }

@@ -10,7 +10,7 @@ struct ScanTests {
         let source = scheduler.createHotObservable([
             .next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .completed(250),
         ])
-        let observer = try scheduler.start { source.scan(42) { $0 + $1 } }
+        let observer = scheduler.start { source.scan(42) { $0 + $1 } }
         #expect(observer.events == [.next(210, 44), .next(220, 47), .next(230, 51), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -20,7 +20,7 @@ struct ScanTests {
     func empty() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 1), .completed(250)])
-        let observer = try scheduler.start { source.scan(42) { $0 + $1 } }
+        let observer = scheduler.start { source.scan(42) { $0 + $1 } }
         #expect(observer.events == [.completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -30,7 +30,7 @@ struct ScanTests {
     func never() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 1)])
-        let observer = try scheduler.start { source.scan(42) { $0 + $1 } }
+        let observer = scheduler.start { source.scan(42) { $0 + $1 } }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 1000)])
         expectNoPendingWork(scheduler)
@@ -40,7 +40,7 @@ struct ScanTests {
     func upstreamError() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .error(250, TestError("up"))])
-        let observer = try scheduler.start { source.scan(42) { $0 + $1 } }
+        let observer = scheduler.start { source.scan(42) { $0 + $1 } }
         #expect(observer.events == [.next(210, 44), .error(250, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -52,7 +52,7 @@ struct ScanTests {
         let source = scheduler.createHotObservable([
             .next(210, 2), .next(220, 3), .next(230, 4), .completed(250),
         ])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.scan(42) { result, value in
                 if value == 3 { throw TestError("three") }
                 return result + value
@@ -67,7 +67,7 @@ struct ScanTests {
     func throwingInto() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .completed(250)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.scan(into: [Int]()) { result, value in
                 if value == 3 { throw TestError("three") }
                 result.append(value)
@@ -82,7 +82,7 @@ struct ScanTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
-        let observer = try scheduler.start(disposed: 225) { source.scan(0, accumulator: +) }
+        let observer = scheduler.start(disposed: 225) { source.scan(0, accumulator: +) }
         #expect(observer.events == [.next(210, 1), .next(220, 3)])
         #expect(source.subscriptions == [Subscription(200, 225)])
         expectNoPendingWork(scheduler)

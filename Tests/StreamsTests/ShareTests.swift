@@ -162,7 +162,7 @@ struct ShareTests {
     func lastSubscriberLeaves() throws {
         let scheduler = TestScheduler()
         let xs = scheduler.createColdObservable([.next(10, 1), .next(50, 2), .completed(100)])
-        let observer = try scheduler.start(disposed: 230) { xs.share() }
+        let observer = scheduler.start(disposed: 230) { xs.share() }
         #expect(observer.events == [.next(210, 1)])
         #expect(xs.subscriptions == [Subscription(200, 230)])
         expectNoPendingWork(scheduler)

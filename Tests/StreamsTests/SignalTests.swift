@@ -10,7 +10,7 @@ struct SignalTests {
     func onErrorJustReturn() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError("x"))])
-        let observer = try scheduler.start { source.asSignal(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
+        let observer = scheduler.start { source.asSignal(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
         #expect(observer.events == [.next(210, 1), .next(220, 2), .next(230, 0), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
         expectNoPendingWork(scheduler)
@@ -20,7 +20,7 @@ struct SignalTests {
     func completion() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .completed(230)])
-        let observer = try scheduler.start { source.asSignal(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
+        let observer = scheduler.start { source.asSignal(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
         #expect(observer.events == [.next(210, 1), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
         expectNoPendingWork(scheduler)
@@ -109,7 +109,7 @@ struct SignalTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .error(230, TestError("x"))])
         let fallback = scheduler.createHotObservable([.next(220, 10), .next(240, 20), .completed(250)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.asSignal(
                 onErrorSignalWith: fallback.asSignal(onErrorJustReturn: -1, scheduler: scheduler),
                 scheduler: scheduler
@@ -124,7 +124,7 @@ struct SignalTests {
     func onErrorRecover() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, "a"), .error(230, TestError("x"))])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.asSignal(scheduler: scheduler) { error in .just("recovered from \(error)", scheduler: scheduler) }
                 .asObservable()
         }
@@ -135,10 +135,10 @@ struct SignalTests {
     @Test("just and empty deliver on the scheduler")
     func justAndEmpty() throws {
         let scheduler = TestScheduler()
-        let just = try scheduler.start { Signal.just(7, scheduler: scheduler).asObservable() }
+        let just = scheduler.start { Signal.just(7, scheduler: scheduler).asObservable() }
         #expect(just.events == [.next(200, 7), .completed(200)])
         let emptyScheduler = TestScheduler()
-        let empty = try emptyScheduler.start { Signal<Int>.empty(scheduler: emptyScheduler).asObservable() }
+        let empty = emptyScheduler.start { Signal<Int>.empty(scheduler: emptyScheduler).asObservable() }
         #expect(empty.events == [.completed(200)])
         expectNoPendingWork(scheduler)
         expectNoPendingWork(emptyScheduler)
@@ -184,7 +184,7 @@ struct SignalTests {
     func mapAndFilter() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.asSignal(onErrorJustReturn: 0, scheduler: scheduler)
                 .filter { $0 != 2 }
                 .map { $0 * 10 }

@@ -116,6 +116,18 @@ struct SingleDoTests {
         }
     }
 
+    @Test("a result delivered during subscribe (Single.just) reaches the subscriber before onDispose, which follows onSubscribed")
+    func orderWhenSynchronous() {
+        let log = Recorder<String>()
+        let subscription = Single.just("a")
+            .do(onSuccess: { log.append("success \($0)") }, afterSuccess: { log.append("after success \($0)") },
+                onSubscribe: { log.append("subscribe") }, onSubscribed: { log.append("subscribed") },
+                onDispose: { log.append("dispose") })
+            .subscribe { log.append("delivered \(describe($0))") }
+        #expect(log.items == ["subscribe", "success a", "delivered a", "after success a", "subscribed", "dispose"])
+        subscription.dispose()
+    }
+
     @Test("disposal before the result runs onDispose once, and no result handler")
     func disposal() throws {
         let log = Recorder<String>()
@@ -300,7 +312,7 @@ struct SingleTimeoutTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let request = scheduler.createColdObservable([.next(100, 1), .completed(100)])
-        let observer = try scheduler.start(disposed: 250) { request.asSingle().timeout(.seconds(80), scheduler: scheduler) }
+        let observer = scheduler.start(disposed: 250) { request.asSingle().timeout(.seconds(80), scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(request.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -378,7 +390,7 @@ struct SingleRetryWhenTests {
         let attempts = Attempts()
         let single = Self.flaky(failing: 2, attempts: attempts)
             .retry(when: { errors in errors.delay(.seconds(10), scheduler: scheduler) })
-        let observer = try scheduler.start { single }
+        let observer = scheduler.start { single }
         #expect(observer.events == [.next(220, "attempt 3"), .completed(220)])
         #expect(attempts.value == 3)
         expectNoPendingWork(scheduler)
@@ -406,7 +418,7 @@ struct SingleRetryWhenTests {
         let attempts = Attempts()
         let single = Self.flaky(failing: 2, attempts: attempts)
             .retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 5), scheduler: scheduler)
-        let observer = try scheduler.start { single }
+        let observer = scheduler.start { single }
         #expect(observer.events == [.next(203, "attempt 3"), .completed(203)])
         expectNoPendingWork(scheduler)
     }
@@ -415,7 +427,7 @@ struct SingleRetryWhenTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let request = scheduler.createColdObservable([Recorded<Event<Int>>.error(1, TestError("down"))])
-        let observer = try scheduler.start(disposed: 205) {
+        let observer = scheduler.start(disposed: 205) {
             request.asSingle().retry(.exponential(initial: .seconds(10), max: .seconds(10)), scheduler: scheduler)
         }
         #expect(observer.events.isEmpty)

@@ -14,7 +14,7 @@ struct SingleTests {
         let single = Single<Int>.create { single in
             scheduler.schedule(after: .seconds(20)) { single(.success(42)) }
         }
-        let observer = try scheduler.start { single }
+        let observer = scheduler.start { single }
         #expect(observer.events == [.next(220, 42), .completed(220)])
         expectNoPendingWork(scheduler)
     }
@@ -25,7 +25,7 @@ struct SingleTests {
         let single = Single<Int>.create { single in
             scheduler.schedule(after: .seconds(20)) { single(.failure(TestError("x"))) }
         }
-        let observer = try scheduler.start { single }
+        let observer = scheduler.start { single }
         #expect(observer.events == [.error(220, TestError("x"))])
         expectNoPendingWork(scheduler)
     }
@@ -76,7 +76,7 @@ struct SingleTests {
                 work.dispose()
             }
         }
-        let observer = try scheduler.start(disposed: 250) { single }
+        let observer = scheduler.start(disposed: 250) { single }
         #expect(observer.events.isEmpty)
         #expect(cancelledAt.withLock { $0 } == 250)
         expectNoPendingWork(scheduler)
@@ -149,7 +149,7 @@ struct SingleTests {
         let scheduler = TestScheduler()
         let first = scheduler.createColdObservable([.next(10, 1), .completed(10)])
         let second = scheduler.createColdObservable([.next(20, 100), .completed(20)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             first.asSingle().flatMap { value in second.asSingle().map { $0 + value } }
         }
         #expect(observer.events == [.next(230, 101), .completed(230)])
@@ -171,7 +171,7 @@ struct SingleTests {
     func flatMapDisposal() throws {
         let scheduler = TestScheduler()
         let second = scheduler.createColdObservable([.next(100, 1), .completed(100)])
-        let observer = try scheduler.start(disposed: 250) {
+        let observer = scheduler.start(disposed: 250) {
             Single.just(0).flatMap { _ in second.asSingle() }
         }
         #expect(observer.events.isEmpty)
@@ -193,7 +193,7 @@ struct SingleTests {
     func retry() throws {
         let scheduler = TestScheduler()
         let failing = scheduler.createColdObservable([Recorded<Event<Int>>.error(10, TestError("x"))])
-        let observer = try scheduler.start { failing.asSingle().retry(3) }
+        let observer = scheduler.start { failing.asSingle().retry(3) }
         #expect(observer.events == [.error(230, TestError("x"))])
         #expect(failing.subscriptions == [Subscription(200, 210), Subscription(210, 220), Subscription(220, 230)])
         expectNoPendingWork(scheduler)
@@ -266,9 +266,9 @@ struct SingleTests {
     @Test("delay shifts a success and forwards a failure at once")
     func delay() throws {
         let scheduler = TestScheduler()
-        let success = try scheduler.start { Single.just(1).delay(.seconds(30), scheduler: scheduler) }
+        let success = scheduler.start { Single.just(1).delay(.seconds(30), scheduler: scheduler) }
         #expect(success.events == [.next(230, 1), .completed(230)])
-        let failure = try scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+        let failure = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
             Single<Int>.error(TestError("x")).delay(.seconds(30), scheduler: scheduler)
         }
         #expect(failure.events == [.error(1200, TestError("x"))])
@@ -281,7 +281,7 @@ struct SingleTests {
     func asSingleOne() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .completed(250)])
-        let observer = try scheduler.start { source.asSingle() }
+        let observer = scheduler.start { source.asSingle() }
         #expect(observer.events == [.next(250, 2), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -291,7 +291,7 @@ struct SingleTests {
     func asSingleEmpty() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 1), Recorded<Event<Int>>.completed(250)])
-        let observer = try scheduler.start { source.asSingle() }
+        let observer = scheduler.start { source.asSingle() }
         #expect(observer.events == [.error(250, SingleError.noElements)])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -301,7 +301,7 @@ struct SingleTests {
     func asSingleTwo() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
-        let observer = try scheduler.start { source.asSingle() }
+        let observer = scheduler.start { source.asSingle() }
         #expect(observer.events == [.error(220, SingleError.moreThanOneElement)])
         #expect(source.subscriptions == [Subscription(200, 220)])
         expectNoPendingWork(scheduler)
@@ -311,7 +311,7 @@ struct SingleTests {
     func asSingleError() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .error(220, TestError("x"))])
-        let observer = try scheduler.start { source.asSingle() }
+        let observer = scheduler.start { source.asSingle() }
         #expect(observer.events == [.error(220, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
         expectNoPendingWork(scheduler)
@@ -321,7 +321,7 @@ struct SingleTests {
     func asSingleDisposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .completed(300)])
-        let observer = try scheduler.start(disposed: 250) { source.asSingle() }
+        let observer = scheduler.start(disposed: 250) { source.asSingle() }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -368,12 +368,12 @@ extension SingleTests {
     @Test("marbles: a single succeeds as --(a|) and fails as --#")
     func marbleSuccessAndFailure() throws {
         let scheduler = TestScheduler()
-        let success = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let success = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             Single<String>.create { single in scheduler.schedule(after: .seconds(2)) { single(.success("a")) } }
         }
         expectMarbles(success, "--(a|)")
         let failureScheduler = TestScheduler()
-        let failure = try failureScheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let failure = failureScheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             Single<String>.create { single in
                 failureScheduler.schedule(after: .seconds(2)) { single(.failure(TestError("error"))) }
             }
@@ -387,7 +387,7 @@ extension SingleTests {
     func marbleAsSingle() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-a--|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.asSingle() }
+        let observer = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.asSingle() }
         expectMarbles(observer, "----(a|)")
         expectSubscriptions(source, "^---!")
         expectNoPendingWork(scheduler)
@@ -397,7 +397,7 @@ extension SingleTests {
     func marbleAsSingleTwo() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-a-b-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.asSingle() }
+        let observer = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { source.asSingle() }
         expectMarbles(observer, "---#", error: SingleError.moreThanOneElement)
         expectSubscriptions(source, "^--!")
         expectNoPendingWork(scheduler)
@@ -411,7 +411,7 @@ struct SingleSwitchReleaseTests {
         let scheduler = TestScheduler()
         let failing = scheduler.createColdObservable([.error(10, TestError("down"), Int.self)])
         let replacement = scheduler.createColdObservable([.next(5, 7), .completed(5)])
-        let caught = try scheduler.start {
+        let caught = scheduler.start {
             failing.asSingle().catch { _ in replacement.asSingle() }
         }
         #expect(caught.events == [.next(215, 7), .completed(215)])
@@ -419,7 +419,7 @@ struct SingleSwitchReleaseTests {
 
         let inner = scheduler.createColdObservable([.next(3, "x"), .completed(3)])
         let source = scheduler.createColdObservable([.next(10, 1), .completed(10)])
-        let flattened = try scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+        let flattened = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
             source.asSingle().flatMap { _ in inner.asSingle() }
         }
         #expect(flattened.events == [.next(1213, "x"), .completed(1213)])

@@ -10,7 +10,7 @@ struct SkipTests {
         let source = scheduler.createHotObservable([
             .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .next(240, 4), .completed(250),
         ])
-        let observer = try scheduler.start { source.skip(3) }
+        let observer = scheduler.start { source.skip(3) }
         #expect(observer.events == [.next(240, 4), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -20,7 +20,7 @@ struct SkipTests {
     func zero() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
-        let observer = try scheduler.start { source.skip(0) }
+        let observer = scheduler.start { source.skip(0) }
         #expect(observer.events == [.next(210, 1), .next(220, 2), .completed(250)])
         expectNoPendingWork(scheduler)
     }
@@ -29,7 +29,7 @@ struct SkipTests {
     func completesWhileSkipping() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .completed(250)])
-        let observer = try scheduler.start { source.skip(3) }
+        let observer = scheduler.start { source.skip(3) }
         #expect(observer.events == [.completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -39,7 +39,7 @@ struct SkipTests {
     func failsWhileSkipping() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .error(250, TestError("up"))])
-        let observer = try scheduler.start { source.skip(3) }
+        let observer = scheduler.start { source.skip(3) }
         #expect(observer.events == [.error(250, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -49,7 +49,7 @@ struct SkipTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
-        let observer = try scheduler.start(disposed: 225) { source.skip(1) }
+        let observer = scheduler.start(disposed: 225) { source.skip(1) }
         #expect(observer.events == [.next(220, 2)])
         #expect(source.subscriptions == [Subscription(200, 225)])
         expectNoPendingWork(scheduler)

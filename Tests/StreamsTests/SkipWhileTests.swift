@@ -96,7 +96,7 @@ struct SkipUntilTests {
     func otherFailsAtOnce() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, "a"), .completed(220)])
-        let observer = try scheduler.start { source.skip(until: Observable<Int>.error(TestError("now"))) }
+        let observer = scheduler.start { source.skip(until: Observable<Int>.error(TestError("now"))) }
         #expect(observer.events == [.error(200, TestError("now"))])
         #expect(source.subscriptions == [])
         expectNoPendingWork(scheduler)

@@ -8,7 +8,7 @@ struct StartWithTests {
     func prefixThenSource() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 1), .next(220, 2), .next(230, 3), .completed(250)])
-        let observer = try scheduler.start { source.startWith(-2, -1) }
+        let observer = scheduler.start { source.startWith(-2, -1) }
         #expect(observer.events == [.next(200, -2), .next(200, -1), .next(220, 2), .next(230, 3), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -18,7 +18,7 @@ struct StartWithTests {
     func noElements() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
-        let observer = try scheduler.start { source.startWith() }
+        let observer = scheduler.start { source.startWith() }
         #expect(observer.events == [.next(210, 1), .completed(220)])
         #expect(source.subscriptions == [Subscription(200, 220)])
         expectNoPendingWork(scheduler)
@@ -28,7 +28,7 @@ struct StartWithTests {
     func upstreamError() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.error(210, TestError("up"), Int.self)])
-        let observer = try scheduler.start { source.startWith(0) }
+        let observer = scheduler.start { source.startWith(0) }
         #expect(observer.events == [.next(200, 0), .error(210, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 210)])
         expectNoPendingWork(scheduler)
@@ -38,7 +38,7 @@ struct StartWithTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
-        let observer = try scheduler.start(disposed: 215) { source.startWith(0) }
+        let observer = scheduler.start(disposed: 215) { source.startWith(0) }
         #expect(observer.events == [.next(200, 0), .next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 215)])
         expectNoPendingWork(scheduler)

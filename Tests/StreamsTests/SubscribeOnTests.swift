@@ -15,7 +15,7 @@ struct SubscribeOnTests {
             subscribedAt.withLock { $0 = scheduler.clock }
             return Disposables.create { disposedAt.withLock { $0 = scheduler.clock } }
         }
-        let observer = try scheduler.start { source.subscribe(on: scheduler) }
+        let observer = scheduler.start { source.subscribe(on: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(subscribedAt.withLock { $0 } == 200)
         #expect(disposedAt.withLock { $0 } == 1000)
@@ -26,7 +26,7 @@ struct SubscribeOnTests {
     func completed() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([Recorded<Event<Int>>.completed(300)])
-        let observer = try scheduler.start { source.subscribe(on: scheduler) }
+        let observer = scheduler.start { source.subscribe(on: scheduler) }
         #expect(observer.events == [.completed(300)])
         #expect(source.subscriptions == [Subscription(200, 300)])
         expectNoPendingWork(scheduler)
@@ -36,7 +36,7 @@ struct SubscribeOnTests {
     func error() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([Recorded<Event<Int>>.error(300, TestError("x"))])
-        let observer = try scheduler.start { source.subscribe(on: scheduler) }
+        let observer = scheduler.start { source.subscribe(on: scheduler) }
         #expect(observer.events == [.error(300, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 300)])
         expectNoPendingWork(scheduler)
@@ -46,7 +46,7 @@ struct SubscribeOnTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 1), .next(210, 2)])
-        let observer = try scheduler.start { source.subscribe(on: scheduler) }
+        let observer = scheduler.start { source.subscribe(on: scheduler) }
         #expect(observer.events == [.next(210, 2)])
         #expect(source.subscriptions == [Subscription(200, 1000)])
         expectNoPendingWork(scheduler)
@@ -58,7 +58,7 @@ struct SubscribeOnTests {
         let source = scheduler.createHotObservable([.next(210, 1)])
         // The disposal is scheduled at 200 before the subscription action that subscribe(on:)
         // schedules at 200, so it runs first.
-        let observer = try scheduler.start(subscribed: 200, disposed: 200) { source.subscribe(on: scheduler) }
+        let observer = scheduler.start(subscribed: 200, disposed: 200) { source.subscribe(on: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions.isEmpty)
         expectNoPendingWork(scheduler)

@@ -29,7 +29,7 @@ struct SwitchTests {
     func data() throws {
         let fixture = Fixture()
         let xs = fixture.outer(ending: .completed(600))
-        let observer = try fixture.scheduler.start { xs.switchLatest() }
+        let observer = fixture.scheduler.start { xs.switchLatest() }
         #expect(observer.events == [
             .next(310, 101), .next(320, 102), .next(410, 201), .next(420, 202), .next(430, 203), .next(440, 204),
             .next(510, 301), .next(520, 302), .next(530, 303), .next(540, 304), .completed(650),
@@ -45,7 +45,7 @@ struct SwitchTests {
     func innerError() throws {
         let fixture = Fixture(ys2Ending: .error(50, TestError("inner")))
         let xs = fixture.outer(ending: .completed(600))
-        let observer = try fixture.scheduler.start { xs.switchLatest() }
+        let observer = fixture.scheduler.start { xs.switchLatest() }
         #expect(observer.events == [
             .next(310, 101), .next(320, 102), .next(410, 201), .next(420, 202), .next(430, 203), .next(440, 204),
             .error(450, TestError("inner")),
@@ -63,7 +63,7 @@ struct SwitchTests {
         let xs = fixture.scheduler.createHotObservable([
             .next(300, fixture.ys1), .next(400, fixture.ys3), .error(500, TestError("outer")),
         ])
-        let observer = try fixture.scheduler.start { xs.switchLatest() }
+        let observer = fixture.scheduler.start { xs.switchLatest() }
         #expect(observer.events == [
             .next(310, 101), .next(320, 102), .next(410, 301), .next(420, 302), .next(430, 303), .next(440, 304),
             .error(500, TestError("outer")),
@@ -78,7 +78,7 @@ struct SwitchTests {
     func outerCompletesLast() throws {
         let fixture = Fixture()
         let xs = fixture.scheduler.createHotObservable([.next(300, fixture.ys2), .completed(600)])
-        let observer = try fixture.scheduler.start { xs.switchLatest() }
+        let observer = fixture.scheduler.start { xs.switchLatest() }
         #expect(observer.events == [
             .next(310, 201), .next(320, 202), .next(330, 203), .next(340, 204), .completed(600),
         ])
@@ -91,7 +91,7 @@ struct SwitchTests {
     func emptyOuter() throws {
         let scheduler = TestScheduler()
         let xs = scheduler.createHotObservable([.completed(250, TestableObservable<Int>.self)])
-        let observer = try scheduler.start { xs.switchLatest() }
+        let observer = scheduler.start { xs.switchLatest() }
         #expect(observer.events == [.completed(250)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
         expectNoPendingWork(scheduler)
@@ -101,7 +101,7 @@ struct SwitchTests {
     func disposal() throws {
         let fixture = Fixture()
         let xs = fixture.outer(ending: .completed(600))
-        let observer = try fixture.scheduler.start(disposed: 425) { xs.switchLatest() }
+        let observer = fixture.scheduler.start(disposed: 425) { xs.switchLatest() }
         #expect(observer.events == [.next(310, 101), .next(320, 102), .next(410, 201), .next(420, 202)])
         #expect(xs.subscriptions == [Subscription(200, 425)])
         #expect(fixture.ys1.subscriptions == [Subscription(300, 400)])

@@ -17,7 +17,7 @@ struct TakeForTests {
         expectMarbles("-a-#") { m in m.hot("-a-#", subscriptions: "^--!").take(for: .seconds(10), scheduler: m.scheduler) }
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .completed(220)])
-        let observer = try scheduler.start { source.take(for: .seconds(500), scheduler: scheduler) }
+        let observer = scheduler.start { source.take(for: .seconds(500), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 1), .completed(220)])
         expectNoPendingWork(scheduler)
     }
@@ -31,7 +31,7 @@ struct TakeForTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(400)])
-        let observer = try scheduler.start(disposed: 220) { source.take(for: .seconds(100), scheduler: scheduler) }
+        let observer = scheduler.start(disposed: 220) { source.take(for: .seconds(100), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 220)])
         expectNoPendingWork(scheduler)

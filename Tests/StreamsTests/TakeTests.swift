@@ -12,7 +12,7 @@ struct TakeTests {
             .next(70, 6), .next(150, 4), .next(210, 9), .next(230, 13), .next(270, 7), .next(280, 1),
             .completed(690),
         ])
-        let observer = try scheduler.start { source.take(3) }
+        let observer = scheduler.start { source.take(3) }
         #expect(observer.events == [.next(210, 9), .next(230, 13), .next(270, 7), .completed(270)])
         #expect(source.subscriptions == [Subscription(200, 270)])
         expectNoPendingWork(scheduler)
@@ -22,7 +22,7 @@ struct TakeTests {
     func sourceCompletesFirst() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 9), .next(230, 13), .completed(300)])
-        let observer = try scheduler.start { source.take(5) }
+        let observer = scheduler.start { source.take(5) }
         #expect(observer.events == [.next(210, 9), .next(230, 13), .completed(300)])
         #expect(source.subscriptions == [Subscription(200, 300)])
         expectNoPendingWork(scheduler)
@@ -32,7 +32,7 @@ struct TakeTests {
     func upstreamError() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 9), .error(230, TestError("up"))])
-        let observer = try scheduler.start { source.take(5) }
+        let observer = scheduler.start { source.take(5) }
         #expect(observer.events == [.next(210, 9), .error(230, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 230)])
         expectNoPendingWork(scheduler)
@@ -42,7 +42,7 @@ struct TakeTests {
     func zero() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 9), .completed(230)])
-        let observer = try scheduler.start { source.take(0) }
+        let observer = scheduler.start { source.take(0) }
         #expect(observer.events == [.completed(200)])
         #expect(source.subscriptions.isEmpty)
         expectNoPendingWork(scheduler)
@@ -52,7 +52,7 @@ struct TakeTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
-        let observer = try scheduler.start(disposed: 225) { source.take(3) }
+        let observer = scheduler.start(disposed: 225) { source.take(3) }
         #expect(observer.events == [.next(210, 1), .next(220, 2)])
         #expect(source.subscriptions == [Subscription(200, 225)])
         expectNoPendingWork(scheduler)
@@ -86,7 +86,7 @@ struct TakeWhileTests {
     func sourceCompletes() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
-        let observer = try scheduler.start { source.take(while: { $0 < 3 }) }
+        let observer = scheduler.start { source.take(while: { $0 < 3 }) }
         #expect(observer.events == [.next(210, 1), .next(220, 2), .completed(230)])
         #expect(source.subscriptions == [Subscription(200, 230)])
         expectNoPendingWork(scheduler)
@@ -96,7 +96,7 @@ struct TakeWhileTests {
     func upstreamError() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .error(220, TestError("up"))])
-        let observer = try scheduler.start { source.take(while: { $0 < 3 }) }
+        let observer = scheduler.start { source.take(while: { $0 < 3 }) }
         #expect(observer.events == [.next(210, 1), .error(220, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
         expectNoPendingWork(scheduler)
@@ -106,7 +106,7 @@ struct TakeWhileTests {
     func throwing() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             source.take(while: { value in
                 if value == 2 { throw TestError("two") }
                 return true
@@ -121,7 +121,7 @@ struct TakeWhileTests {
     func disposal() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
-        let observer = try scheduler.start(disposed: 215) { source.take(while: { _ in true }) }
+        let observer = scheduler.start(disposed: 215) { source.take(while: { _ in true }) }
         #expect(observer.events == [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 215)])
         expectNoPendingWork(scheduler)
@@ -160,7 +160,7 @@ struct TakeUntilTests {
             .next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .next(240, 5), .completed(250),
         ])
         let other = scheduler.createHotObservable([.next(150, 1), .next(225, 99), .completed(230)])
-        let observer = try scheduler.start { source.take(until: other) }
+        let observer = scheduler.start { source.take(until: other) }
         #expect(observer.events == [.next(210, 2), .next(220, 3), .completed(225)])
         #expect(source.subscriptions == [Subscription(200, 225)])
         #expect(other.subscriptions == [Subscription(200, 225)])
@@ -172,7 +172,7 @@ struct TakeUntilTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(230, 2), .completed(240)])
         let other = scheduler.createHotObservable([.next(210, "stop"), .completed(220)])
-        let observer = try scheduler.start { source.take(until: other) }
+        let observer = scheduler.start { source.take(until: other) }
         #expect(observer.events == [.completed(210)])
         #expect(source.subscriptions == [Subscription(200, 210)])
         #expect(other.subscriptions == [Subscription(200, 210)])
@@ -184,7 +184,7 @@ struct TakeUntilTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .next(230, 4), .completed(250)])
         let other = scheduler.createHotObservable([.error(225, TestError("other"), Int.self)])
-        let observer = try scheduler.start { source.take(until: other) }
+        let observer = scheduler.start { source.take(until: other) }
         #expect(observer.events == [.next(210, 2), .next(220, 3), .error(225, TestError("other"))])
         #expect(source.subscriptions == [Subscription(200, 225)])
         #expect(other.subscriptions == [Subscription(200, 225)])
@@ -196,7 +196,7 @@ struct TakeUntilTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .next(230, 4), .completed(250)])
         let other = scheduler.createHotObservable([.completed(225, Int.self)])
-        let observer = try scheduler.start { source.take(until: other) }
+        let observer = scheduler.start { source.take(until: other) }
         #expect(observer.events == [.next(210, 2), .next(230, 4), .completed(250)])
         #expect(source.subscriptions == [Subscription(200, 250)])
         #expect(other.subscriptions == [Subscription(200, 225)])
@@ -208,7 +208,7 @@ struct TakeUntilTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .completed(220)])
         let other = scheduler.createHotObservable([.next(250, 1)])
-        let observer = try scheduler.start { source.take(until: other) }
+        let observer = scheduler.start { source.take(until: other) }
         #expect(observer.events == [.next(210, 2), .completed(220)])
         #expect(source.subscriptions == [Subscription(200, 220)])
         #expect(other.subscriptions == [Subscription(200, 220)])
@@ -220,7 +220,7 @@ struct TakeUntilTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .error(220, TestError("up"))])
         let other = scheduler.createHotObservable([.next(250, 1)])
-        let observer = try scheduler.start { source.take(until: other) }
+        let observer = scheduler.start { source.take(until: other) }
         #expect(observer.events == [.next(210, 2), .error(220, TestError("up"))])
         #expect(source.subscriptions == [Subscription(200, 220)])
         #expect(other.subscriptions == [Subscription(200, 220)])
@@ -232,7 +232,7 @@ struct TakeUntilTests {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(30, 3), .completed(40)])
         let other = scheduler.createColdObservable([.next(100, 0)])
-        let observer = try scheduler.start(disposed: 225) { source.take(until: other) }
+        let observer = scheduler.start(disposed: 225) { source.take(until: other) }
         #expect(observer.events == [.next(210, 1), .next(220, 2)])
         #expect(source.subscriptions == [Subscription(200, 225)])
         #expect(other.subscriptions == [Subscription(200, 225)])
@@ -243,7 +243,7 @@ struct TakeUntilTests {
     func synchronousOther() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 2), .completed(250)])
-        let observer = try scheduler.start { source.take(until: Observable.just(())) }
+        let observer = scheduler.start { source.take(until: Observable.just(())) }
         #expect(observer.events == [.completed(200)])
         #expect(source.subscriptions.isEmpty)
         expectNoPendingWork(scheduler)

@@ -74,7 +74,7 @@ struct TestSchedulerTests {
         let scheduler = TestScheduler()
         let created = Mutex<Int?>(nil)
         let source = scheduler.createColdObservable([.next(10, "a"), .next(900, "late")])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             created.withLock { $0 = scheduler.clock }
             return source
         }
@@ -130,14 +130,20 @@ struct TestSchedulerTests {
         expectNoPendingWork(scheduler)
     }
 
-    @Test("starting a scheduler a second time with the default ticks is an error, not an empty recording")
+    @Test("starting a scheduler a second time with the default ticks is reported at the call, not an empty recording")
     func startedTwice() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
-        _ = try scheduler.start { source }
-        #expect(throws: TestSchedulerError.self) { _ = try scheduler.start { source } }
+        _ = scheduler.start { source }
+        let line = #line + 2
+        withKnownIssue {
+            _ = scheduler.start { source }
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && issue.description.contains("StreamsTests/TestSchedulerTests.swift:\(line): start(subscribed: 200, …) on a TestScheduler whose clock is already at 1000")
+        }
         #expect(source.subscriptions == [Subscription(200, 220)])
-        let retry = try scheduler.start(created: 1000, subscribed: 1100, disposed: 2000) { source }
+        let retry = scheduler.start(created: 1000, subscribed: 1100, disposed: 2000) { source }
         #expect(retry.events == [.next(1110, 1), .completed(1120)])
     }
 
@@ -147,13 +153,13 @@ struct TestSchedulerTests {
         // logs Subscription(200, 220), and a hot xs failing at 250 logs Subscription(200, 250).
         let scheduler = TestScheduler()
         let cold = scheduler.createColdObservable([.next(10, "a"), .completed(20)])
-        let observer = try scheduler.start { cold }
+        let observer = scheduler.start { cold }
         #expect(observer.events == [.next(210, "a"), .completed(220)])
         #expect(cold.subscriptions == [Subscription(200, 220)])
 
         let hotScheduler = TestScheduler()
         let hot = hotScheduler.createHotObservable([.next(150, 1), .next(210, 2), .error(250, TestError())])
-        let hotObserver = try hotScheduler.start { hot.map { $0 * 2 } }
+        let hotObserver = hotScheduler.start { hot.map { $0 * 2 } }
         #expect(hotObserver.events == [.next(210, 4), .error(250, TestError())])
         #expect(hot.subscriptions == [Subscription(200, 250)])
     }

@@ -13,7 +13,7 @@ struct ThrottleTests {
             .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
             .next(350, 5), .next(410, 6), .next(450, 7), .completed(500),
         ])
-        let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6), .next(610, 7), .completed(610)])
         #expect(source.subscriptions == [Subscription(200, 500)])
         expectNoPendingWork(scheduler)
@@ -26,7 +26,7 @@ struct ThrottleTests {
             .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
             .next(350, 5), .next(410, 6), .next(450, 7), .completed(900),
         ])
-        let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6), .next(610, 7), .completed(900)])
         #expect(source.subscriptions == [Subscription(200, 900)])
         expectNoPendingWork(scheduler)
@@ -36,7 +36,7 @@ struct ThrottleTests {
     func latestNever() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 0)])
-        let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 1000)])
         expectNoPendingWork(scheduler)
@@ -46,7 +46,7 @@ struct ThrottleTests {
     func latestEmpty() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 0), .completed(500)])
-        let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.completed(500)])
         #expect(source.subscriptions == [Subscription(200, 500)])
         expectNoPendingWork(scheduler)
@@ -59,7 +59,7 @@ struct ThrottleTests {
             .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
             .next(350, 5), .error(410, TestError("x")), .next(450, 7), .completed(500),
         ])
-        let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .error(410, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 410)])
         expectNoPendingWork(scheduler)
@@ -72,7 +72,7 @@ struct ThrottleTests {
             .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
             .next(350, 5), .next(410, 6), .next(450, 7),
         ])
-        let observer = try scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(200), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6), .next(610, 7)])
         #expect(source.subscriptions == [Subscription(200, 1000)])
         expectNoPendingWork(scheduler)
@@ -87,7 +87,7 @@ struct ThrottleTests {
             .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
             .next(350, 5), .next(410, 6), .next(450, 7), .completed(500),
         ])
-        let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6), .completed(500)])
         #expect(source.subscriptions == [Subscription(200, 500)])
         expectNoPendingWork(scheduler)
@@ -97,7 +97,7 @@ struct ThrottleTests {
     func notLatestEmpty() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 0), .completed(500)])
-        let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.completed(500)])
         #expect(source.subscriptions == [Subscription(200, 500)])
         expectNoPendingWork(scheduler)
@@ -107,7 +107,7 @@ struct ThrottleTests {
     func notLatestNever() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(150, 0)])
-        let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         #expect(source.subscriptions == [Subscription(200, 1000)])
         expectNoPendingWork(scheduler)
@@ -120,7 +120,7 @@ struct ThrottleTests {
             .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
             .next(350, 5), .error(410, TestError("x")), .next(450, 7), .completed(500),
         ])
-        let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .error(410, TestError("x"))])
         #expect(source.subscriptions == [Subscription(200, 410)])
         expectNoPendingWork(scheduler)
@@ -133,7 +133,7 @@ struct ThrottleTests {
             .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
             .next(350, 5), .next(410, 6), .next(450, 7),
         ])
-        let observer = try scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(200), latest: false, scheduler: scheduler) }
         #expect(observer.events == [.next(210, 2), .next(410, 6)])
         #expect(source.subscriptions == [Subscription(200, 1000)])
         expectNoPendingWork(scheduler)
@@ -145,7 +145,7 @@ struct ThrottleTests {
     func inclusiveWindow() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(310, 2), .next(410, 3), .completed(500)])
-        let observer = try scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 1), .next(310, 2), .next(410, 3), .completed(500)])
         expectNoPendingWork(scheduler)
     }
@@ -154,7 +154,7 @@ struct ThrottleTests {
     func trailingOpensWindow() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(320, 3), .completed(500)])
-        let observer = try scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
         // 2 is emitted at 310 when the first window ends; 3 then waits until 410.
         #expect(observer.events == [.next(210, 1), .next(310, 2), .next(410, 3), .completed(500)])
         expectNoPendingWork(scheduler)
@@ -166,7 +166,7 @@ struct ThrottleTests {
         // 2 is held; 3 arrives on the tick the window ends, before the timer runs, and passes
         // at once (the window is inclusive), so 2 is dropped, as in RxSwift.
         let source = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .next(310, 3), .completed(500)])
-        let observer = try scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
+        let observer = scheduler.start { source.throttle(.seconds(100), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 1), .next(310, 3), .completed(500)])
         expectNoPendingWork(scheduler)
     }
@@ -175,7 +175,7 @@ struct ThrottleTests {
     func disposalWhilePending() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .completed(500)])
-        let observer = try scheduler.start(disposed: 280) { source.throttle(.seconds(100), scheduler: scheduler) }
+        let observer = scheduler.start(disposed: 280) { source.throttle(.seconds(100), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 1)])
         #expect(source.subscriptions == [Subscription(200, 280)])
         expectNoPendingWork(scheduler)

@@ -33,7 +33,7 @@ struct TimeoutTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .error(212, TestError("up"))])
         let other = scheduler.createColdObservable([.next(1, 9)])
-        let observer = try scheduler.start { source.timeout(.seconds(30), other: other, scheduler: scheduler) }
+        let observer = scheduler.start { source.timeout(.seconds(30), other: other, scheduler: scheduler) }
         #expect(observer.events == [.next(210, 1), .error(212, TestError("up"))])
         #expect(other.subscriptions.isEmpty)
         expectNoPendingWork(scheduler)
@@ -43,7 +43,7 @@ struct TimeoutTests {
     func completionWhilePending() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .completed(211)])
-        let observer = try scheduler.start { source.timeout(.seconds(50), scheduler: scheduler) }
+        let observer = scheduler.start { source.timeout(.seconds(50), scheduler: scheduler) }
         #expect(observer.events == [.next(210, 1), .completed(211)])
         #expect(source.subscriptions == [Subscription(200, 211)])
         expectNoPendingWork(scheduler)
@@ -66,7 +66,7 @@ struct TimeoutTests {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(212, 2)])
         let other = scheduler.createColdObservable([.next(1, 9)])
-        let observer = try scheduler.start(disposed: 230) {
+        let observer = scheduler.start(disposed: 230) {
             source.timeout(.seconds(15), other: other, scheduler: scheduler)
         }
         #expect(observer.events == [.next(210, 1), .next(212, 2), .next(228, 9)])
@@ -76,7 +76,7 @@ struct TimeoutTests {
 
         let early = TestScheduler()
         let quiet = early.createHotObservable([.next(210, 1)])
-        let noValues = try early.start(disposed: 211) { quiet.timeout(.seconds(50), scheduler: early) }
+        let noValues = early.start(disposed: 211) { quiet.timeout(.seconds(50), scheduler: early) }
         #expect(noValues.events == [.next(210, 1)])
         #expect(quiet.subscriptions == [Subscription(200, 211)])
         expectNoPendingWork(early)

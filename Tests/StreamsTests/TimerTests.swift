@@ -9,7 +9,7 @@ struct TimerTests {
     @Test("a one-shot timer emits 0 and completes once the due time has passed")
     func oneShot() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start { Observable.timer(.seconds(100), scheduler: scheduler) }
+        let observer = scheduler.start { Observable.timer(.seconds(100), scheduler: scheduler) }
         #expect(observer.events == [.next(300, 0), .completed(300)])
         expectNoPendingWork(scheduler)
     }
@@ -17,7 +17,7 @@ struct TimerTests {
     @Test("a timer due now fires on the subscription tick")
     func dueNow() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start { Observable.timer(.zero, scheduler: scheduler) }
+        let observer = scheduler.start { Observable.timer(.zero, scheduler: scheduler) }
         #expect(observer.events == [.next(200, 0), .completed(200)])
         expectNoPendingWork(scheduler)
     }
@@ -25,7 +25,7 @@ struct TimerTests {
     @Test("a periodic timer emits 0 after the due time, then counts every period")
     func periodic() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start(disposed: 700) {
+        let observer = scheduler.start(disposed: 700) {
             Observable.timer(.seconds(300), period: .seconds(100), scheduler: scheduler)
         }
         #expect(observer.events == [.next(500, 0), .next(600, 1)])
@@ -35,7 +35,7 @@ struct TimerTests {
     @Test("interval emits 0, 1, 2 … every period until disposed")
     func interval() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start { Observable.interval(.seconds(100), scheduler: scheduler) }
+        let observer = scheduler.start { Observable.interval(.seconds(100), scheduler: scheduler) }
         #expect(observer.events == [
             .next(300, 0), .next(400, 1), .next(500, 2), .next(600, 3), .next(700, 4), .next(800, 5), .next(900, 6),
         ])
@@ -45,7 +45,7 @@ struct TimerTests {
     @Test("disposing before the due time cancels the timer")
     func disposalBeforeDue() throws {
         let scheduler = TestScheduler()
-        let observer = try scheduler.start(disposed: 250) { Observable.timer(.seconds(100), scheduler: scheduler) }
+        let observer = scheduler.start(disposed: 250) { Observable.timer(.seconds(100), scheduler: scheduler) }
         #expect(observer.events.isEmpty)
         expectNoPendingWork(scheduler)
     }

@@ -10,7 +10,7 @@ struct WithLatestFromTests {
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(250, 3), .completed(300)])
         let ys = scheduler.createHotObservable([.next(150, "x"), .next(220, "a"), .next(240, "b"), .next(245, "c"),
                                                 .completed(400)])
-        let observer = try scheduler.start { xs.withLatestFrom(ys) { "\($0)\($1)" } }
+        let observer = scheduler.start { xs.withLatestFrom(ys) { "\($0)\($1)" } }
         #expect(observer.events == [.next(230, "2a"), .next(250, "3c"), .completed(300)])
         #expect(xs.subscriptions == [Subscription(200, 300)])
         #expect(ys.subscriptions == [Subscription(200, 300)])
@@ -22,7 +22,7 @@ struct WithLatestFromTests {
         let scheduler = TestScheduler()
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
         let ys = scheduler.createHotObservable([.next(220, "a"), .next(225, "b")])
-        let observer = try scheduler.start { xs.withLatestFrom(ys) }
+        let observer = scheduler.start { xs.withLatestFrom(ys) }
         #expect(observer.events == [.next(230, "b"), .completed(300)])
         expectNoPendingWork(scheduler)
     }
@@ -32,7 +32,7 @@ struct WithLatestFromTests {
         let scheduler = TestScheduler()
         let xs = scheduler.createHotObservable([.next(230, 1), .next(250, 2), .completed(300)])
         let ys = scheduler.createHotObservable([.next(220, "a"), .completed(240)])
-        let observer = try scheduler.start { xs.withLatestFrom(ys) { "\($0)\($1)" } }
+        let observer = scheduler.start { xs.withLatestFrom(ys) { "\($0)\($1)" } }
         #expect(observer.events == [.next(230, "1a"), .next(250, "2a"), .completed(300)])
         #expect(xs.subscriptions == [Subscription(200, 300)])
         #expect(ys.subscriptions == [Subscription(200, 240)])
@@ -44,7 +44,7 @@ struct WithLatestFromTests {
         let scheduler = TestScheduler()
         let xs = scheduler.createHotObservable([.next(230, 1), .error(250, TestError("source"))])
         let ys = scheduler.createHotObservable([.next(220, "a"), .completed(400)])
-        let observer = try scheduler.start { xs.withLatestFrom(ys) { "\($0)\($1)" } }
+        let observer = scheduler.start { xs.withLatestFrom(ys) { "\($0)\($1)" } }
         #expect(observer.events == [.next(230, "1a"), .error(250, TestError("source"))])
         #expect(xs.subscriptions == [Subscription(200, 250)])
         #expect(ys.subscriptions == [Subscription(200, 250)])
@@ -56,7 +56,7 @@ struct WithLatestFromTests {
         let scheduler = TestScheduler()
         let xs = scheduler.createHotObservable([.next(230, 1), .next(260, 2), .completed(300)])
         let ys = scheduler.createHotObservable([.next(220, "a"), .error(250, TestError("second"))])
-        let observer = try scheduler.start { xs.withLatestFrom(ys) { "\($0)\($1)" } }
+        let observer = scheduler.start { xs.withLatestFrom(ys) { "\($0)\($1)" } }
         #expect(observer.events == [.next(230, "1a"), .error(250, TestError("second"))])
         #expect(xs.subscriptions == [Subscription(200, 250)])
         #expect(ys.subscriptions == [Subscription(200, 250)])
@@ -68,7 +68,7 @@ struct WithLatestFromTests {
         let scheduler = TestScheduler()
         let xs = scheduler.createHotObservable([.next(230, 1), .next(240, 2), .completed(300)])
         let ys = scheduler.createHotObservable([.next(220, "a"), .completed(400)])
-        let observer = try scheduler.start {
+        let observer = scheduler.start {
             xs.withLatestFrom(ys) { value, latest -> String in
                 if value == 2 { throw TestError("selector") }
                 return "\(value)\(latest)"
@@ -85,7 +85,7 @@ struct WithLatestFromTests {
         let scheduler = TestScheduler()
         let xs = scheduler.createColdObservable([.next(30, 1), .next(60, 2), .completed(100)])
         let ys = scheduler.createColdObservable([.next(20, "a"), .completed(100)])
-        let observer = try scheduler.start(disposed: 250) { xs.withLatestFrom(ys) }
+        let observer = scheduler.start(disposed: 250) { xs.withLatestFrom(ys) }
         #expect(observer.events == [.next(230, "a")])
         #expect(xs.subscriptions == [Subscription(200, 250)])
         #expect(ys.subscriptions == [Subscription(200, 250)])

@@ -50,7 +50,7 @@ final class XCTestReportingTests: XCTestCase {
     func testAMatchingTimelinePasses() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-a-b-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source.map { $0.uppercased() } }
+        let observer = scheduler.start(created: 0, subscribed: 0) { source.map { $0.uppercased() } }
         let reported = failures {
             expectMarbles(observer, "-A-B-|")
             expectSubscriptions(source, "^----!")
@@ -62,7 +62,7 @@ final class XCTestReportingTests: XCTestCase {
     func testAWrongExpectationFailsAtTheCallersLine() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-a-b-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source }
+        let observer = scheduler.start(created: 0, subscribed: 0) { source }
         var line = 0
         let reported = failures {
             line = #line + 1
@@ -84,7 +84,7 @@ final class XCTestReportingTests: XCTestCase {
     func testALookAlikeGlyphFails() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-a-b-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source }
+        let observer = scheduler.start(created: 0, subscribed: 0) { source }
         var line = 0
         let reported = failures {
             line = #line + 1
@@ -96,7 +96,7 @@ final class XCTestReportingTests: XCTestCase {
     func testAnLTypedForABarFails() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-a-b-|")
-        let observer = try scheduler.start(created: 0, subscribed: 0) { source }
+        let observer = scheduler.start(created: 0, subscribed: 0) { source }
         var line = 0
         let reported = failures {
             line = #line + 1
@@ -108,7 +108,7 @@ final class XCTestReportingTests: XCTestCase {
     func testWrongSubscriptionsAndLeftoverWorkFail() throws {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable("-a-b-|")
-        _ = try scheduler.start(created: 0, subscribed: 0) { source }
+        _ = scheduler.start(created: 0, subscribed: 0) { source }
         _ = scheduler.scheduleAt(2000) {}
         var lines: [Int] = []
         let reported = failures {
@@ -130,5 +130,38 @@ final class XCTestReportingTests: XCTestCase {
             expectMarbles(hot: "-a^b-c|", { $0.map { $0.uppercased() } }, "---B-C-|")
         }
         assertOneFailure(reported, at: line, containing: "actual:   ---B-C|")
+    }
+
+    func testAStartWhoseSubscriptionHasPassedFailsAtTheCallersLine() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        _ = scheduler.start { source }
+        var line = 0
+        let reported = failures {
+            line = #line + 1
+            _ = scheduler.start { source }
+        }
+        assertOneFailure(reported, at: line, containing: "start(subscribed: 200, …) on a TestScheduler whose clock is already at 1000")
+    }
+
+    func testHalfATickFailsAtTheCallersLineNamingTheResolution() {
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
+        var line = 0
+        let reported = failures {
+            line = #line + 1
+            scheduler.advance(by: .microseconds(500))
+        }
+        assertOneFailure(reported, at: line, containing: "this TestScheduler's resolution is 0.001 seconds per tick")
+        XCTAssertEqual(scheduler.clock, 0)
+    }
+
+    func testMovingTheClockBackWithAdvanceToFailsAtTheCallersLine() {
+        let scheduler = TestScheduler(initialClock: 10)
+        var line = 0
+        let reported = failures {
+            line = #line + 1
+            scheduler.advanceTo(5)
+        }
+        assertOneFailure(reported, at: line, containing: "cannot move its clock back from tick 10 to tick 5")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Streams
 
 /// How the feed retries a page that failed: exponential back-off with seeded jitter, a bounded
 /// number of times, then it waits for the user.
@@ -7,10 +7,12 @@ import Foundation
 ///
 ///     min(initialDelay · multiplierⁿ⁻¹, maxDelay) · (1 − jitter · u)
 ///
-/// where `u` in `0..<1` comes from a ``SplitMix64`` seeded with ``seed``, the page and `n`, so a
-/// test on virtual time sees the same delays on every run, while two feeds with different seeds
-/// do not retry in lock-step. When the server named a time to wait (``FeedError/retryAfter``, as
-/// `Retry-After` does), the feed waits at least that long.
+/// where `u` in `0..<1` comes from ``seed``, the page and `n`, so a test on virtual time sees the
+/// same delays on every run, while two feeds with different seeds do not retry in lock-step.
+/// The computation is `Streams`' `RetryBackoff`, the back-off of the `retry` operator
+/// (``backoff(forPage:)``), so a request outside the feed retries the same way. When the server
+/// named a time to wait (``FeedError/retryAfter``, as `Retry-After` does), the feed waits at
+/// least that long.
 ///
 /// Only an error that may go away is retried by itself (``FeedError/isTransient``): a rejected
 /// access key is not. After ``maxAttempts`` automatic retries have failed too, the feed stops
@@ -48,7 +50,8 @@ public struct RetryPolicy: Sendable, Equatable {
         self.seed = seed
     }
 
-    /// The wait before retrying `page` after its `failure`-th failure in a row.
+    /// The wait before retrying `page` after its `failure`-th failure in a row: the wait of
+    /// ``backoff(forPage:)``, or the server's, if that is longer.
     ///
     /// - Parameters:
     ///   - failure: How many times in a row the page has failed, from 1.
@@ -56,11 +59,25 @@ public struct RetryPolicy: Sendable, Equatable {
     ///   - serverAsked: The wait the server named, if it named one.
     /// - Returns: The wait, never shorter than `serverAsked`.
     public func delay(afterFailure failure: Int, page: Int, serverAsked: Duration? = nil) -> Duration {
-        let growth = Double.minimum(pow(multiplier, Double(max(failure - 1, 0))), 1e9)
-        let base = Swift.min(initialDelay * growth, maxDelay)
-        var random = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: page) &* 0x9E37_79B9) ^ UInt64(truncatingIfNeeded: failure) << 40)
-        let jittered = base * (1 - jitter * random.double())
-        return Swift.max(jittered, serverAsked ?? .zero)
+        Swift.max(backoff(forPage: page).delay(afterFailure: failure), serverAsked ?? .zero)
+    }
+
+    /// This policy as the back-off of the `retry(_:scheduler:)` operator, with jitter of its own
+    /// for `page`: `service.page(3).retry(policy.backoff(forPage: 3), scheduler: scheduler)`
+    /// retries as the feed retries page 3.
+    ///
+    /// The back-off counts subscriptions, so its `maxAttempts` is this policy's automatic
+    /// retries plus the first attempt. The policy must be valid (``FeedConfiguration/validate()``
+    /// says why one is not).
+    ///
+    /// - Parameter page: The page, or any number that keeps one retried request's jitter apart
+    ///   from another's.
+    /// - Returns: The back-off.
+    public func backoff(forPage page: Int) -> RetryBackoff {
+        .exponential(
+            initial: initialDelay, multiplier: multiplier, max: maxDelay, jitter: jitter,
+            seed: seed ^ (UInt64(truncatingIfNeeded: page) &* 0x9E37_79B9), maxAttempts: maxAttempts + 1
+        )
     }
 
     func validate() throws(FeedConfigurationError) {

@@ -17,6 +17,7 @@ extension ObservableType {
     ///            bind(to: observer)
     /// observer:  -a-b-|
     /// ```
+    /// ![bind(to: observer), drawn from a run](bind-bind-to-observer)
     ///
     /// - Parameter observers: The observers to send to, in order.
     /// - Returns: A disposable that ends the binding.
@@ -35,6 +36,7 @@ extension ObservableType {
     ///           bind(to: subject)
     /// subject:  -a-b-#
     /// ```
+    /// ![bind(to: subject), drawn from a run](bind-bind-to-subject)
     ///
     /// - Parameter subjects: The subjects to send into, in order.
     /// - Returns: A disposable that ends the binding.
@@ -54,6 +56,7 @@ extension ObservableType {
     ///           bind(to: replaySubject)
     /// subject:  -a-b-|
     /// ```
+    /// ![bind(to: replaySubject), drawn from a run](bind-bind-to-replaysubject)
     ///
     /// - Parameter subjects: The subjects to send into, in order.
     /// - Returns: A disposable that ends the binding.
@@ -76,8 +79,12 @@ extension ObservableType {
     ///          bind(to: value)     (value starts as x)
     /// value:   xa-b---
     /// ```
+    /// ![bind(to: value), drawn from a run](bind-bind-to-value)
     ///
-    /// - Parameter values: The values to update, in order.
+    /// - Parameters:
+    ///   - values: The values to update, in order.
+    ///   - file: The file an error is reported at; the caller's by default.
+    ///   - line: The line an error is reported at; the caller's by default.
     /// - Returns: A disposable that ends the binding.
     public func bind(
         to values: BehaviorValue<Element>...,
@@ -103,8 +110,12 @@ extension ObservableType {
     ///          bind(to: relay)
     /// relay:   -a-b---
     /// ```
+    /// ![bind(to: relay), drawn from a run](bind-bind-to-relay)
     ///
-    /// - Parameter relays: The relays to send to, in order.
+    /// - Parameters:
+    ///   - relays: The relays to send to, in order.
+    ///   - file: The file an error is reported at; the caller's by default.
+    ///   - line: The line an error is reported at; the caller's by default.
     /// - Returns: A disposable that ends the binding.
     public func bind(
         to relays: PublishValue<Element>...,
@@ -130,8 +141,12 @@ extension ObservableType {
     ///          bind(onNext:)
     /// calls:   -a-b--
     /// ```
+    /// ![bind(onNext:), drawn from a run](bind-bind-onnext)
     ///
-    /// - Parameter onNext: Called with each value, on the thread that delivers it.
+    /// - Parameters:
+    ///   - onNext: Called with each value, on the thread that delivers it.
+    ///   - file: The file an error is reported at; the caller's by default.
+    ///   - line: The line an error is reported at; the caller's by default.
     /// - Returns: A disposable that ends the binding.
     public func bind(
         onNext: @escaping @Sendable (Element) -> Void,

@@ -12,6 +12,7 @@ extension ObservableType {
     ///            catch { _ in fallback }
     /// output:    -a-b--x-y-|
     /// ```
+    /// ![catch { _ in fallback }, drawn from a run](catch-catch-in-fallback)
     ///
     /// - Parameter handler: Returns the observable to continue with; may throw.
     /// - Returns: An observable that recovers from an error of this one.
@@ -69,6 +70,7 @@ extension ObservableType {
     ///          catchAndReturn("z")
     /// output:  -a-b-(z|)
     /// ```
+    /// ![catchAndReturn("z"), drawn from a run](catch-catchandreturn-z)
     ///
     /// - Parameter element: The last value to emit instead of the error.
     /// - Returns: An observable that ends with `element` instead of an error.

@@ -17,6 +17,7 @@ extension Observable {
     ///          combineLatest { $0 + $1 }
     /// output:  ---A-B--C-D---|      (A = a1, B = b1, C = b2, D = c2)
     /// ```
+    /// ![combineLatest { $0 + $1 }, drawn from a run](combinelatest-combinelatest-0-1)
     ///
     /// Sources may emit on different threads: `resultSelector` and the observer are called
     /// serially, on the thread of the source that emitted, or on the thread already
@@ -51,6 +52,7 @@ extension Observable {
     ///          combineLatest { $0 + $1 + $2 }
     /// output:  ---A-B-C-D--|        (A = a1x, B = a1y, C = b1y, D = b2y)
     /// ```
+    /// ![combineLatest { $0 + $1 + $2 }, drawn from a run](combinelatest-combinelatest-0-1-2)
     ///
     /// - Parameters:
     ///   - a: The first source.
@@ -88,6 +90,7 @@ extension Observable {
     ///          combineLatest([first, second])
     /// output:  ---A-B--C-D---|      (A = [a, 1], B = [b, 1], C = [b, 2], D = [c, 2])
     /// ```
+    /// ![combineLatest([first, second]), drawn from a run](combinelatest-combinelatest-first-second)
     ///
     /// - Parameter sources: The observables to combine.
     /// - Returns: An observable of arrays of the latest values.
@@ -113,6 +116,7 @@ extension Observable {
     ///          combineLatest
     /// output:  ---A-B--C-D---|      (A = (a, 1), B = (b, 1), C = (b, 2), D = (c, 2))
     /// ```
+    /// ![combineLatest, drawn from a run](combinelatest-combinelatest)
     ///
     /// - Parameters:
     ///   - a: The first source.
@@ -138,6 +142,7 @@ extension Observable {
     ///          combineLatest
     /// output:  ---A-B-C-D--|        (A = (a, 1, x), B = (a, 1, y), C = (b, 1, y), D = (b, 2, y))
     /// ```
+    /// ![combineLatest, drawn from a run](combinelatest-combinelatest_2)
     ///
     /// - Parameters:
     ///   - a: The first source.
@@ -165,6 +170,7 @@ extension Observable {
     ///          combineLatest { $0 + $1 + $2 + $3 }
     /// output:  ----A-BC--|        (A = a1xu, B = b1xu, C = b1xv)
     /// ```
+    /// ![combineLatest { $0 + $1 + $2 + $3 }, drawn from a run](combinelatest-combinelatest-0-1-2-3)
     ///
     /// - Parameters:
     ///   - a: The first source.
@@ -206,6 +212,7 @@ extension Observable {
     ///          combineLatest(first, second, third, fourth)
     /// output:  ----A-BC--|        (A = (a, 1, x, u), B = (b, 1, x, u), C = (b, 1, x, v))
     /// ```
+    /// ![combineLatest(first, second, third, fourth), drawn from a run](combinelatest-combinelatest-first-second-third)
     ///
     /// - Parameters:
     ///   - a: The first source.

@@ -14,6 +14,7 @@ extension Observable {
     ///          concat
     /// output:  -a-b--c-d-|
     /// ```
+    /// ![concat, drawn from a run](concat-concat)
     ///
     /// Sources that complete synchronously during their subscription, such as
     /// ``just(_:)``, are handled by a loop rather than by recursion, so concatenating any
@@ -70,6 +71,7 @@ extension Observable {
     ///          concat
     /// output:  -a-b--c-d-|
     /// ```
+    /// ![concat, drawn from a run](concat-concat_2)
     ///
     /// - Parameter sources: The observables to run one after another.
     /// - Returns: An observable of the values of every source, in order.
@@ -87,6 +89,7 @@ extension Observable {
     ///          concat(requests)
     /// output:  --a(b|)
     /// ```
+    /// ![concat(requests), drawn from a run](concat-concat-requests)
     ///
     /// The sources are read once, when `concat` is called. Events are delivered on the thread
     /// of the current source.
@@ -111,6 +114,7 @@ extension ObservableType {
     ///          concat(second)
     /// output:  -a-b--c-d-|
     /// ```
+    /// ![concat(second), drawn from a run](concat-concat-second)
     ///
     /// - Parameter second: The observable to continue with.
     /// - Returns: An observable of this observable's values followed by `second`'s.
@@ -134,6 +138,7 @@ extension ObservableType {
     ///          concatMap
     /// output:  --1--2-3-4-|
     /// ```
+    /// ![concatMap, drawn from a run](concat-concatmap)
     ///
     /// Use it where order matters more than speed, such as saving edits one at a time. It is
     /// ``ObservableType/merge(maxConcurrent:)`` with a limit of one after a `map`.

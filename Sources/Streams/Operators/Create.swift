@@ -69,6 +69,7 @@ extension Observable {
     /// ```
     /// just(a):  (a|)
     /// ```
+    /// ![just(a), drawn from a run](create-just-a)
     ///
     /// - Parameter element: The value.
     /// - Returns: The observable.
@@ -86,6 +87,7 @@ extension Observable {
     /// ```
     /// of(a, b, c):  (abc|)
     /// ```
+    /// ![of(a, b, c), drawn from a run](create-of-a-b-c)
     ///
     /// - Parameter elements: The values.
     /// - Returns: The observable.
@@ -98,6 +100,7 @@ extension Observable {
     /// ```
     /// from([a, b, c]):  (abc|)
     /// ```
+    /// ![from([a, b, c]), drawn from a run](create-from-a-b-c)
     ///
     /// The sequence is iterated once per subscription, all at once: use it for finite
     /// sequences.
@@ -120,6 +123,7 @@ extension Observable {
     /// ```
     /// empty():  |
     /// ```
+    /// ![empty(), drawn from a run](create-empty)
     public static func empty() -> Observable<Element> {
         Observable { observer in
             observer.on(.completed)
@@ -132,6 +136,7 @@ extension Observable {
     /// ```
     /// never():  ------
     /// ```
+    /// ![never(), drawn from a run](create-never)
     public static func never() -> Observable<Element> {
         Observable { _ in Disposables.create() }
     }
@@ -141,6 +146,7 @@ extension Observable {
     /// ```
     /// error(e):  #
     /// ```
+    /// ![error(e), drawn from a run](create-error-e)
     public static func error(_ error: any Error) -> Observable<Element> {
         Observable { observer in
             observer.on(.error(error))

@@ -12,6 +12,7 @@ extension ObservableType {
     ///          debounce(.seconds(3))
     /// output:  -----b-----d|
     /// ```
+    /// ![debounce(.seconds(3)), drawn from a run](debounce-debounce-seconds-3)
     ///
     /// When the source completes, a value still waiting is emitted at once and the sequence
     /// completes right after it, as in RxSwift. An error is forwarded at once and drops a
@@ -26,6 +27,9 @@ extension ObservableType {
     ///          debounce(.seconds(3))
     /// output:  ---#
     /// ```
+    /// ![debounce(.seconds(3)), drawn from a run](debounce-debounce-seconds-3_2)
+    ///
+    /// ![debounce(.seconds(3)), drawn from a run](debounce-debounce-seconds-3_3)
     ///
     /// Values emitted after a pause are delivered on `scheduler`; terminal events, and a value
     /// flushed by completion, on the source's thread. Delivery is serial either way.

@@ -16,6 +16,7 @@ extension ObservableType {
     ///          debug("search")
     /// output:  -a-b-|
     /// ```
+    /// ![debug("search"), drawn from a run](debug-debug-search)
     ///
     /// ```text
     /// [search] 0.0 seconds, thread 7f1c2e5fe740: subscribed

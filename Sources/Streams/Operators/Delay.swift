@@ -17,6 +17,9 @@ extension ObservableType {
     ///          delay(.seconds(3))
     /// output:  ----a#
     /// ```
+    /// ![delay(.seconds(2)), drawn from a run](delay-delay-seconds-2)
+    ///
+    /// ![delay(.seconds(3)), drawn from a run](delay-delay-seconds-3)
     ///
     /// Values and completion are delivered on `scheduler`; an error on the source's thread,
     /// after any value being delivered at that moment. Delivery is serial either way.
@@ -83,6 +86,7 @@ extension ObservableType {
     /// output:         ---b-c-|
     /// subscriptions:  --^----!
     /// ```
+    /// ![delaySubscription(.seconds(2)), drawn from a run](delay-delaysubscription-seconds-2)
     ///
     /// - Parameters:
     ///   - dueTime: How long to wait before subscribing.

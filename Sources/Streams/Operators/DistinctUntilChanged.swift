@@ -11,6 +11,7 @@ extension ObservableType where Element: Equatable {
     ///          distinctUntilChanged()
     /// output:  -a---b-----a-|
     /// ```
+    /// ![distinctUntilChanged(), drawn from a run](distinctuntilchanged-distinctuntilchanged)
     ///
     /// - Returns: An observable without consecutive duplicates.
     public func distinctUntilChanged() -> Observable<Element> {
@@ -29,6 +30,7 @@ extension ObservableType {
     ///          distinctUntilChanged { $0.lowercased() }
     /// output:  -a---b---a-|
     /// ```
+    /// ![distinctUntilChanged { $0.lowercased() }, drawn from a run](distinctuntilchanged-distinctuntilchanged-0)
     ///
     /// - Parameter keySelector: The key to compare values by; may throw.
     /// - Returns: An observable without consecutive values of equal keys.
@@ -50,6 +52,7 @@ extension ObservableType {
     ///          distinctUntilChanged { abs($0 - $1) <= 1 }
     /// output:  -1---3-5-|
     /// ```
+    /// ![distinctUntilChanged { abs($0 - $1) <= 1 }, drawn from a run](distinctuntilchanged-distinctuntilchanged-abs-0)
     ///
     /// - Parameter comparer: Returns `true` when the two values count as equal; may throw.
     /// - Returns: An observable without consecutive values that `comparer` finds equal.

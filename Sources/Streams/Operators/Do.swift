@@ -29,6 +29,7 @@ extension ObservableType {
     ///          do(onNext: { log.append($0) })   (log: a, b)
     /// output:  -a-b-|
     /// ```
+    /// ![do(onNext: { log.append($0) }), drawn from a run](do-do-onnext-log-append-0)
     ///
     /// - Parameters:
     ///   - onNext: Runs with each value before it is forwarded; may throw.

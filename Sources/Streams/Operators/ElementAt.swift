@@ -13,6 +13,7 @@ extension ObservableType {
     ///          element(at: 2)
     /// output:  -----(c|)
     /// ```
+    /// ![element(at: 2), drawn from a run](elementat-element-at-2)
     ///
     /// - Parameter index: The position of the value to emit; zero or more.
     /// - Returns: An observable of the one value at `index`.

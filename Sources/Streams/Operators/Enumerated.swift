@@ -11,6 +11,7 @@ extension ObservableType {
     ///          enumerated()
     /// output:  -A-B-C-|      (A = 0a, B = 1b, C = 2c)
     /// ```
+    /// ![enumerated(), drawn from a run](enumerated-enumerated)
     ///
     /// - Returns: An observable of `(index, element)` pairs.
     public func enumerated() -> Observable<(index: Int, element: Element)> {

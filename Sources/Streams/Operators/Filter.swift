@@ -10,6 +10,7 @@ extension ObservableType {
     ///          filter { $0.isMultiple(of: 2) }
     /// output:  ---2---4-|
     /// ```
+    /// ![filter { $0.isMultiple(of: 2) }, drawn from a run](filter-filter-0-ismultiple-of-2)
     ///
     /// - Parameter isIncluded: Decides whether a value passes; may throw.
     /// - Returns: An observable of the values that passed.

@@ -16,6 +16,9 @@ extension ObservableType {
     ///          first()
     /// output:  ---(n|)      (n = nil)
     /// ```
+    /// ![first(), drawn from a run](first-first)
+    ///
+    /// ![first(), drawn from a run](first-first_2)
     ///
     /// - Returns: A single of the first value, or `nil`.
     public func first() -> Single<Element?> {

@@ -16,6 +16,7 @@ extension ObservableType {
     ///          flatMap
     /// output:  --1-3-24--|
     /// ```
+    /// ![flatMap, drawn from a run](flatmap-flatmap)
     ///
     /// Inner observables may emit on different threads: their events are delivered serially,
     /// on the thread of the observable that emitted, or on the thread already delivering an
@@ -45,6 +46,7 @@ extension ObservableType {
     ///          flatMapLatest
     /// output:  --1-3--4--|
     /// ```
+    /// ![flatMapLatest, drawn from a run](flatmap-flatmaplatest)
     ///
     /// Use it when only the answer to the latest request matters: a search field that
     /// queries as you type, or a pull-to-refresh that supersedes the page being loaded. It
@@ -73,6 +75,7 @@ extension ObservableType {
     ///          flatMapFirst
     /// output:  --1---2---|
     /// ```
+    /// ![flatMapFirst, drawn from a run](flatmap-flatmapfirst)
     ///
     /// This is how a feed loads its next page: "load more" triggers that arrive while a page
     /// is loading are dropped instead of starting duplicate requests. Events are delivered

@@ -14,6 +14,7 @@ extension ObservableType {
     ///          ifEmpty(switchTo: fallback)
     /// output:  ----x|
     /// ```
+    /// ![ifEmpty(switchTo: fallback), drawn from a run](ifempty-ifempty-switchto-fallback)
     ///
     /// - Parameter other: The sequence to continue with when this one is empty.
     /// - Returns: This sequence's values, or `other`'s if it has none.
@@ -63,6 +64,7 @@ extension ObservableType {
     ///          ifEmpty(default: x)
     /// output:  ---(x|)
     /// ```
+    /// ![ifEmpty(default: x), drawn from a run](ifempty-ifempty-default-x)
     ///
     /// - Parameter default: The value to emit when the source has none.
     /// - Returns: This sequence's values, or `default` if it has none.

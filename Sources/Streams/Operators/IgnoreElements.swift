@@ -10,6 +10,7 @@ extension ObservableType {
     ///          ignoreElements()
     /// output:  -------|
     /// ```
+    /// ![ignoreElements(), drawn from a run](ignoreelements-ignoreelements)
     ///
     /// - Returns: An observable without values that ends as this one does.
     public func ignoreElements() -> Observable<Never> {
@@ -30,26 +31,6 @@ extension ObservableType {
                 }
             }))
             return upstream
-        }
-    }
-}
-
-extension ObservableType where Element == Never {
-    /// This sequence as an observable of any element type: it has no values to convert, so
-    /// only its end passes through. Lets a ``Completable`` be followed by a sequence of values.
-    func retyped<Other: Sendable>(to _: Other.Type = Other.self) -> Observable<Other> {
-        let source = asObservable()
-        return Observable { observer in
-            source.subscribe(AnyObserver { event in
-                switch event {
-                case .next(let never):
-                    switch never {}
-                case .error(let error):
-                    observer.on(.error(error))
-                case .completed:
-                    observer.on(.completed)
-                }
-            })
         }
     }
 }

@@ -14,6 +14,7 @@ extension ObservableType {
     ///          map { $0 * 10 }   (output values: x = 10, y = 20, z = 30)
     /// output:  -x-y-z-|
     /// ```
+    /// ![map { $0 * 10 }, drawn from a run](map-map-0-10)
     ///
     /// - Parameter transform: Applied to each value; may throw.
     /// - Returns: An observable of the transformed values.
@@ -57,6 +58,7 @@ extension ObservableType {
     ///          compactMap { Int($0) }   (source values are strings)
     /// output:  -1---3-|
     /// ```
+    /// ![compactMap { Int($0) }, drawn from a run](map-compactmap-int-0)
     ///
     /// - Parameter transform: Applied to each value; returns `nil` to drop it; may throw.
     /// - Returns: An observable of the non-`nil` transformed values.

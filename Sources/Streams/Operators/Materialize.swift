@@ -11,6 +11,7 @@ extension ObservableType {
     ///          materialize()
     /// output:  -A-B-(E|)      (A = "next(a)", B = "next(b)", E = "error")
     /// ```
+    /// ![materialize(), drawn from a run](materialize-materialize)
     ///
     /// - Returns: An observable of the source's events, which completes after the last one.
     public func materialize() -> Observable<Event<Element>> {
@@ -46,6 +47,7 @@ extension ObservableType where Element: EventConvertible {
     ///          materialize().dematerialize()
     /// output:  -a-b-#
     /// ```
+    /// ![materialize().dematerialize(), drawn from a run](materialize-materialize-dematerialize)
     ///
     /// - Returns: An observable of the events the source's values describe.
     public func dematerialize() -> Observable<Element.Element> {

@@ -21,6 +21,7 @@ extension Observable {
     ///          merge
     /// output:  -a-c-b-d-----|
     /// ```
+    /// ![merge, drawn from a run](merge-merge)
     ///
     /// Sources may emit on different threads: their events are delivered serially, on the
     /// thread of the source that emitted, or on the thread already delivering an earlier event,
@@ -42,6 +43,7 @@ extension Observable {
     ///          merge
     /// output:  -a-c-b-d-----|
     /// ```
+    /// ![merge, drawn from a run](merge-merge_2)
     ///
     /// - Parameter sources: The observables to merge.
     /// - Returns: An observable of the values of all sources.
@@ -59,6 +61,7 @@ extension Observable {
     ///          merge(requests)
     /// output:  -b(a|)
     /// ```
+    /// ![merge(requests), drawn from a run](merge-merge-requests)
     ///
     /// The sources are read once, when `merge` is called, and each subscription subscribes to
     /// all of them, in order. Sources may emit on different threads: their events are delivered
@@ -88,6 +91,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///          merge()
     /// output:  --1--2--3-4--|
     /// ```
+    /// ![merge(), drawn from a run](merge-merge_3)
     ///
     /// - Returns: An observable of the values of all inner observables.
     @inlinable
@@ -110,6 +114,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///          merge(maxConcurrent: 1)
     /// output:  --1--2-3-4-|
     /// ```
+    /// ![merge(maxConcurrent: 1), drawn from a run](merge-merge-maxconcurrent-1)
     ///
     /// Subscribing the next waiting observable does not recurse, however many of them complete
     /// synchronously during their subscription.

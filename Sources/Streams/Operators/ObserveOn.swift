@@ -24,6 +24,7 @@ extension ObservableType {
     ///          observe(on: scheduler)
     /// output:  -a-b-|
     /// ```
+    /// ![observe(on: scheduler), drawn from a run](observeon-observe-on-scheduler)
     ///
     /// - Parameter scheduler: The scheduler that delivers the events.
     /// - Returns: The same events, delivered on `scheduler`.

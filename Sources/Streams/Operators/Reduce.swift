@@ -15,6 +15,7 @@ extension ObservableType {
     ///          reduce(0, accumulator: +)
     /// output:  -------(6|)
     /// ```
+    /// ![reduce(0, accumulator: +), drawn from a run](reduce-reduce-0-accumulator)
     ///
     /// - Parameters:
     ///   - seed: The result before the first value.
@@ -41,6 +42,7 @@ extension ObservableType {
     ///          reduce(into: "") { $0 += $1 }   (x = "abc")
     /// output:  -------(x|)
     /// ```
+    /// ![reduce(into: "") { $0 += $1 }, drawn from a run](reduce-reduce-into-0-1)
     ///
     /// - Parameters:
     ///   - seed: The result before the first value.
@@ -88,6 +90,7 @@ extension ObservableType {
     ///          toArray()
     /// output:  -------(A|)      (A = [a, b, c])
     /// ```
+    /// ![toArray(), drawn from a run](reduce-toarray)
     ///
     /// - Returns: A single of all the source's values.
     public func toArray() -> Single<[Element]> {

@@ -16,6 +16,7 @@ extension ObservableType {
     ///          retry()
     /// output:  -a-a-a-a-a-a-a-a
     /// ```
+    /// ![retry(), drawn from a run](retry-retry)
     ///
     /// - Returns: An observable that replaces errors of this one with a new attempt.
     public func retry() -> Observable<Element> {
@@ -37,6 +38,7 @@ extension ObservableType {
     ///          retry(3)
     /// output:  -a-a-a#
     /// ```
+    /// ![retry(3), drawn from a run](retry-retry-3)
     ///
     /// - Parameter maxAttemptCount: How many subscriptions to make at most; zero or more.
     /// - Returns: An observable that retries this one on error.

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 extension ObservableType {
@@ -14,6 +15,7 @@ extension ObservableType {
     ///          retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 4), scheduler: scheduler)
     /// output:  -a--a---a-----a#
     /// ```
+    /// ![retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 4), scheduler: scheduler), drawn from a run](retrybackoff-retry-exponential-initial-seconds-1)
     ///
     /// Values are delivered on the source's thread; attempts after the first are subscribed
     /// on `scheduler`.
@@ -30,11 +32,15 @@ extension ObservableType {
 /// How long to wait before each new attempt of ``ObservableType/retry(_:scheduler:)``, and when
 /// to give up: exponential back-off with a cap and seeded jitter.
 ///
-/// The wait after failure `n` (1, 2, 3 …) is `initial × multiplierⁿ⁻¹`, capped at `max`, then
-/// moved by up to ±`jitter` of itself, capped at `max` again, and rounded to whole
-/// milliseconds. The jitter of failure `n` comes from `seed` and `n` alone, so it is the same on
-/// every run and in every order: exact in virtual time. Give each client its own seed to
-/// spread their retries apart.
+/// The wait after failure `n` (1, 2, 3 …) is
+///
+///     min(initial · multiplierⁿ⁻¹, max) · (1 − jitter · u)
+///
+/// where `u`, in `0..<1`, comes from `seed` and `n` alone: the same on every run and in every
+/// order, so exact in virtual time. Jitter only shortens a wait, so `max` holds; a jitter of
+/// 0.5 waits between half and all of the exponential wait, 1 anywhere up to it. Give each client
+/// its own seed to spread their retries apart. The photo feed's `RetryPolicy` computes its waits
+/// with this type too.
 ///
 /// ```swift
 /// let backoff = RetryBackoff.exponential(initial: .seconds(1), max: .seconds(30), jitter: 0.2,
@@ -48,7 +54,7 @@ public struct RetryBackoff: Sendable, Equatable {
     public let multiplier: Double
     /// The longest wait, jitter included.
     public let max: Duration
-    /// How far, as a fraction of the wait, jitter moves it either way: 0 for none, at most 1.
+    /// The largest fraction of a wait that jitter takes off: 0 for none, at most 1.
     public let jitter: Double
     /// Where the jitter comes from.
     public let seed: UInt64
@@ -56,13 +62,13 @@ public struct RetryBackoff: Sendable, Equatable {
     public let maxAttempts: Int?
 
     /// Exponential back-off: `initial`, then `multiplier` times longer after each failure, up
-    /// to `max`, each wait moved by seeded jitter.
+    /// to `max`, each wait shortened by seeded jitter.
     ///
     /// - Parameters:
     ///   - initial: The wait after the first failure; positive.
     ///   - multiplier: The growth of the wait per failure; 1 or more.
     ///   - max: The longest wait; at least `initial`.
-    ///   - jitter: The fraction of the wait jitter may add or remove; from 0 to 1.
+    ///   - jitter: The largest fraction of the wait that jitter may take off; from 0 to 1.
     ///   - seed: Where the jitter comes from.
     ///   - maxAttempts: How many subscriptions to make in all (as in ``ObservableType/retry(_:)``);
     ///     1 or more, or `nil` for no limit.
@@ -87,14 +93,13 @@ public struct RetryBackoff: Sendable, Equatable {
     /// The wait after failure `failure` (1 for the first), before the next attempt.
     public func delay(afterFailure failure: Int) -> Duration {
         precondition(failure >= 1, "RetryBackoff.delay(afterFailure:) counts failures from 1, got \(failure)")
-        let cap = max / .milliseconds(1)
-        var base = initial / .milliseconds(1)
-        for _ in 1..<failure where base < cap { base *= multiplier }
-        base = Swift.min(base, cap)
-        // A uniform number in [-1, 1) from the seed and the failure's number alone.
-        let unit = Double(Self.mix(seed &+ UInt64(failure) &* 0x9E37_79B9_7F4A_7C15) >> 11) / Double(1 << 53) * 2 - 1
-        let jittered = Swift.min(Swift.max(base * (1 + jitter * unit), 0), cap)
-        return .milliseconds(Int64(jittered.rounded()))
+        let growth = Double.minimum(pow(multiplier, Double(failure - 1)), 1e9)
+        let base = Swift.min(initial * growth, max)
+        // A uniform number in [0, 1) from the seed and the failure's number alone: the first
+        // draw of SplitMix64 seeded with both.
+        let draw = Self.mix((seed ^ UInt64(truncatingIfNeeded: failure) << 40) &+ 0x9E37_79B9_7F4A_7C15)
+        let unit = Double(draw >> 11) * 0x1p-53
+        return base * (1 - jitter * unit)
     }
 
     /// Whether failure `failure` (1 for the first) ends the retries.

@@ -17,6 +17,7 @@ extension ObservableType {
     ///           retry(when: { _ in trigger })
     /// output:   -a----a--a-----|
     /// ```
+    /// ![retry(when: { _ in trigger }), drawn from a run](retrywhen-retry-when-in-trigger)
     ///
     /// For back-off, wait before each new attempt and give up by failing, as ``RetryBackoff``
     /// does (see ``retry(_:scheduler:)``).

@@ -16,6 +16,7 @@ extension ObservableType {
     ///          sample(sampler)
     /// output:  --a--b--c--|
     /// ```
+    /// ![sample(sampler), drawn from a run](sample-sample-sampler)
     ///
     /// The source and `sampler` may emit on different threads; the observer is called
     /// serially, on the thread of the input whose event it is, or on the thread already

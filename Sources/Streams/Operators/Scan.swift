@@ -18,6 +18,7 @@ extension ObservableType {
     ///          scan(0, accumulator: +)
     /// output:  -1-3-6-|
     /// ```
+    /// ![scan(0, accumulator: +), drawn from a run](scan-scan-0-accumulator)
     ///
     /// - Parameters:
     ///   - seed: The result before the first value.
@@ -45,6 +46,7 @@ extension ObservableType {
     ///          scan(into: "") { $0 += $1 }   (x = "a", y = "ab", z = "abc")
     /// output:  -x-y-z-|
     /// ```
+    /// ![scan(into: "") { $0 += $1 }, drawn from a run](scan-scan-into-0-1)
     ///
     /// - Parameters:
     ///   - seed: The result before the first value.

@@ -30,6 +30,7 @@ extension ObservableType {
     /// first:   -a-b-c-d-e-|         (subscribed at 0: connects)
     /// second:  ----bc-d-e-|         (subscribed at 4: b is replayed)
     /// ```
+    /// ![share(replay: 1), drawn from a run](share-share-replay-1)
     ///
     /// ```
     /// source:  -a-b|                (cold)
@@ -37,6 +38,7 @@ extension ObservableType {
     /// first:   -a-b|                (subscribed at 0: connects)
     /// second:  ------a-b|           (subscribed at 5, after completion: connects again)
     /// ```
+    /// ![share(), drawn from a run](share-share)
     ///
     /// Use it when several consumers need the result of one piece of work, such as one
     /// network request feeding both a list and a counter. Events are delivered as by a

@@ -11,6 +11,7 @@ extension ObservableType {
     ///          skip(2)
     /// output:  -----c-d-|
     /// ```
+    /// ![skip(2), drawn from a run](skip-skip-2)
     ///
     /// - Parameter count: How many values to drop; zero or more.
     /// - Returns: An observable of the values after the first `count`.

@@ -13,6 +13,7 @@ extension ObservableType {
     ///          skip(while: { $0 < 3 })
     /// output:  -----3-1-|
     /// ```
+    /// ![skip(while: { $0 < 3 }), drawn from a run](skipwhile-skip-while-0-3)
     ///
     /// - Parameter predicate: Decides whether to keep dropping; may throw.
     /// - Returns: An observable of the values from the first one that fails `predicate` on.
@@ -62,6 +63,7 @@ extension ObservableType {
     ///          skip(until: other)
     /// output:  -----c-d-|
     /// ```
+    /// ![skip(until: other), drawn from a run](skipwhile-skip-until-other)
     ///
     /// - Parameter other: The observable whose first value lets the source's values through.
     /// - Returns: An observable of the source's values after `other` emits.

@@ -9,6 +9,7 @@ extension ObservableType {
     ///          startWith("a", "b")
     /// output:  (ab)c-d-|
     /// ```
+    /// ![startWith("a", "b"), drawn from a run](startwith-startwith-a-b)
     ///
     /// - Parameter elements: The values to emit before the source's.
     /// - Returns: An observable that starts with `elements`.

@@ -18,6 +18,7 @@ extension ObservableType {
     /// output:         -a-b-|
     /// subscriptions:  ^----!
     /// ```
+    /// ![subscribe(on: scheduler), drawn from a run](subscribeon-subscribe-on-scheduler)
     ///
     /// - Parameter scheduler: The scheduler that subscribes and disposes.
     /// - Returns: The same events, with the subscription made on `scheduler`.

@@ -17,6 +17,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///          switchLatest()
     /// output:  --1-3--4--|
     /// ```
+    /// ![switchLatest(), drawn from a run](switch-switchlatest)
     ///
     /// Inner observables may emit on other threads than the outer one: events are delivered
     /// serially, on the thread of the observable that emitted, or on the thread already

@@ -12,6 +12,7 @@ extension ObservableType {
     ///          take(2)
     /// output:  -a-(b|)
     /// ```
+    /// ![take(2), drawn from a run](take-take-2)
     ///
     /// - Parameter count: How many values to emit; zero or more.
     /// - Returns: An observable of at most `count` values.
@@ -56,6 +57,7 @@ extension ObservableType {
     ///          take(while: { $0 < 3 })
     /// output:  -1-2-|
     /// ```
+    /// ![take(while: { $0 < 3 }), drawn from a run](take-take-while-0-3)
     ///
     /// - Parameter predicate: Decides whether to keep going; may throw.
     /// - Returns: An observable of the leading values that satisfy `predicate`.
@@ -106,6 +108,7 @@ extension ObservableType {
     ///          take(until: other)
     /// output:  -a-b|
     /// ```
+    /// ![take(until: other), drawn from a run](take-take-until-other)
     ///
     /// - Parameter other: The observable whose first value ends the output.
     /// - Returns: An observable of the source's values until `other` emits.

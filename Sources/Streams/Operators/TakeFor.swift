@@ -14,6 +14,7 @@ extension ObservableType {
     ///          take(for: .seconds(4))
     /// output:  -a-b|
     /// ```
+    /// ![take(for: .seconds(4)), drawn from a run](takefor-take-for-seconds-4)
     ///
     /// - Parameters:
     ///   - duration: How long to emit values; zero or more.

@@ -20,6 +20,9 @@ extension ObservableType {
     ///          throttle(.seconds(3), latest: false)
     /// output:  -a------d-|
     /// ```
+    /// ![throttle(.seconds(3)), drawn from a run](throttle-throttle-seconds-3)
+    ///
+    /// ![throttle(.seconds(3), latest: false), drawn from a run](throttle-throttle-seconds-3-latest-false)
     ///
     /// Completion waits for a held value: it is emitted when its window closes and the sequence
     /// completes right after it. An error is forwarded at once and drops a held value. Either
@@ -34,6 +37,9 @@ extension ObservableType {
     ///          throttle(.seconds(3))
     /// output:  -a-#
     /// ```
+    /// ![throttle(.seconds(3)), drawn from a run](throttle-throttle-seconds-3_2)
+    ///
+    /// ![throttle(.seconds(3)), drawn from a run](throttle-throttle-seconds-3_3)
     ///
     /// Values that pass at once are delivered on the source's thread; values emitted when a
     /// window closes, and a completion that waited for one, are delivered on `scheduler`.

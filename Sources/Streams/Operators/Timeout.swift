@@ -14,6 +14,7 @@ extension ObservableType {
     ///          timeout(.seconds(3))
     /// output:  -a-b--#     (# = TimeoutError)
     /// ```
+    /// ![timeout(.seconds(3)), drawn from a run](timeout-timeout-seconds-3)
     ///
     /// Values and the source's terminal event are delivered on the source's thread; the
     /// ``TimeoutError`` on `scheduler`. Delivery is serial either way.
@@ -41,6 +42,7 @@ extension ObservableType {
     ///          timeout(.seconds(3), other: other)
     /// output:  -a-b--xy|     (other is cold)
     /// ```
+    /// ![timeout(.seconds(3), other: other), drawn from a run](timeout-timeout-seconds-3-other-other)
     ///
     /// Values and terminal events of the source are delivered on the source's thread; those of
     /// `other` on the thread it emits on (for a synchronous `other`, `scheduler`'s). Delivery is

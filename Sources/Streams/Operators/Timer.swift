@@ -12,6 +12,7 @@ extension Observable where Element == Int {
     /// timer(.seconds(3)):                      ---(0|)
     /// timer(.seconds(3), period: .seconds(2)): ---0-1-2-3
     /// ```
+    /// ![timer(.seconds(3)), timer(.seconds(3), period: .seconds(2)), drawn from a run](timer-timer-seconds-3)
     ///
     /// - Parameters:
     ///   - dueTime: The time before the first value.
@@ -56,6 +57,7 @@ extension Observable where Element == Int {
     /// ```
     /// interval(.seconds(2)):  --0-1-2-3
     /// ```
+    /// ![interval(.seconds(2)), drawn from a run](timer-interval-seconds-2)
     ///
     /// - Parameters:
     ///   - period: The time before the first value and between later ones.

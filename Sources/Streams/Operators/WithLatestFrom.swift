@@ -15,6 +15,7 @@ extension ObservableType {
     ///          withLatestFrom(second)
     /// output:  ----1----3-3-|
     /// ```
+    /// ![withLatestFrom(second), drawn from a run](withlatestfrom-withlatestfrom-second)
     ///
     /// `second` is subscribed first, so a value it emits during its subscription is already
     /// there for the first value of this observable. Use it to read state when an event
@@ -39,6 +40,7 @@ extension ObservableType {
     ///          withLatestFrom(second) { $0 + $1 }
     /// output:  ----A----B-C-|       (A = b1, B = c3, C = d3)
     /// ```
+    /// ![withLatestFrom(second) { $0 + $1 }, drawn from a run](withlatestfrom-withlatestfrom-second-0-1)
     ///
     /// - Parameters:
     ///   - second: The observable whose latest value is sampled.

@@ -16,6 +16,7 @@ extension Observable {
     ///          zip { $0 + $1 }
     /// output:  ---A----B-C|      (A = a1, B = b2, C = c3)
     /// ```
+    /// ![zip { $0 + $1 }, drawn from a run](zip-zip-0-1)
     ///
     /// Sources may emit on different threads: `resultSelector` and the observer are called
     /// serially, on the thread of the source whose value completed a combination, or on the
@@ -49,6 +50,7 @@ extension Observable {
     ///          zip { $0 + $1 + $2 }
     /// output:  ---A--B--|        (A = a1x, B = b2y)
     /// ```
+    /// ![zip { $0 + $1 + $2 }, drawn from a run](zip-zip-0-1-2)
     ///
     /// - Parameters:
     ///   - a: The first source.
@@ -84,6 +86,7 @@ extension Observable {
     ///          zip([first, second])
     /// output:  ---A----B-C|      (A = [a, 1], B = [b, 2], C = [c, 3])
     /// ```
+    /// ![zip([first, second]), drawn from a run](zip-zip-first-second)
     ///
     /// - Parameter sources: The observables to combine.
     /// - Returns: An observable of arrays of values at the same position.
@@ -106,6 +109,7 @@ extension Observable {
     ///          zip
     /// output:  ---A----B-C|      (A = (a, 1), B = (b, 2), C = (c, 3))
     /// ```
+    /// ![zip, drawn from a run](zip-zip)
     ///
     /// - Parameters:
     ///   - a: The first source.
@@ -129,6 +133,7 @@ extension Observable {
     ///          zip
     /// output:  ---A--B--|        (A = (a, 1, x), B = (b, 2, y))
     /// ```
+    /// ![zip, drawn from a run](zip-zip_2)
     ///
     /// - Parameters:
     ///   - a: The first source.

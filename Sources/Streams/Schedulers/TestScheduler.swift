@@ -33,7 +33,10 @@ import Synchronization
 /// ``TestSchedulerError/stepLimitExceeded(steps:tick:)``.
 ///
 /// The RxTest vocabulary on top of it (hot and cold test observables, recorded events,
-/// `start(created:subscribed:disposed:)`, marble diagrams) is in the `StreamsTesting` library.
+/// `start(created:subscribed:disposed:)`, marble diagrams) is in the `StreamsTesting` library,
+/// with RxTest's and combine-schedulers' ways to move the clock (`start()`, `advanceTo(300)`,
+/// `advance(by: .milliseconds(300))`), which report a mistake at the test's line instead of
+/// throwing.
 public final class TestScheduler: Scheduler {
     /// How much time one tick stands for.
     public let resolution: Duration
@@ -41,23 +44,27 @@ public final class TestScheduler: Scheduler {
     public let stepLimit: Int
 
     private struct State {
-        var clock = 0
+        var clock: Int
         var queue = TimedQueue()
         /// An action scheduled in the past, reported by the next run.
         var misuse: TestSchedulerError?
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    /// Creates a scheduler at tick 0.
+    /// Creates a scheduler whose clock starts at `initialClock`.
+    ///
+    /// `TestScheduler(initialClock: 0)` is RxTest's spelling of `TestScheduler()`.
     ///
     /// - Parameters:
+    ///   - initialClock: The tick the clock starts at; 0 by default.
     ///   - resolution: The length of one tick; one second by default.
     ///   - stepLimit: The most actions one run may execute before it is reported as endless.
-    public init(resolution: Duration = .seconds(1), stepLimit: Int = 100_000) {
+    public init(initialClock: Int = 0, resolution: Duration = .seconds(1), stepLimit: Int = 100_000) {
         precondition(resolution > .zero, "TestScheduler resolution must be positive")
         self.resolution = resolution
         self.stepLimit = stepLimit
+        state = Mutex(State(clock: initialClock))
     }
 
     // MARK: Clock
@@ -78,6 +85,14 @@ public final class TestScheduler: Scheduler {
         let tick = resolution.attoseconds
         guard total > 0 else { return 0 }
         return Int((total + tick - 1) / tick)
+    }
+
+    /// The number of ticks `duration` is, or `nil` when it is not a whole number of ticks:
+    /// at one tick per second, `.seconds(3)` is 3 and `.milliseconds(1500)` is `nil`.
+    public func ticks(exactly duration: Duration) -> Int? {
+        let (ticks, rest) = duration.attoseconds.quotientAndRemainder(dividingBy: resolution.attoseconds)
+        guard rest == 0, let exact = Int(exactly: ticks) else { return nil }
+        return exact
     }
 
     /// The due ticks of the actions still waiting, in the order they will run.

@@ -12,6 +12,7 @@ import Synchronization
 /// early:    a--b---c
 /// late:     ----b--c   (subscribed at tick 4, between b and c: replays b first)
 /// ```
+/// ![early, late, drawn from a run](behaviorvalue-accept)
 ///
 /// ## Threads
 ///

@@ -16,6 +16,7 @@
 /// early:   -a-b-c-
 /// late:    -----c-   (subscribed at tick 4, after b)
 /// ```
+/// ![PublishValue(), drawn from a run](publishvalue-publishvalue)
 ///
 /// ```swift
 /// let refresh = PublishValue<Void>()

@@ -13,6 +13,7 @@
 /// early:    -a-b-----c-|
 /// late:     ----(ab)-c-|   (subscribed at tick 4: replays a and b at once)
 /// ```
+/// ![ReplaySubject(bufferSize: 2), drawn from a run](replaysubject-replaysubject-buffersize-2)
 ///
 /// ## Threads
 ///

@@ -13,6 +13,7 @@ import Synchronization
 /// early:    -a-b-c-|
 /// late:     -----c-|   (subscribed at tick 4, after b)
 /// ```
+/// ![early, late, drawn from a run](subject-subject)
 ///
 /// ## Threads
 ///
@@ -57,10 +58,11 @@ public final class Subject<Element: Sendable>: ObservableType {
     }
 
     /// Creates a subject that replays up to `replay` of its latest values to each new
-    /// subscriber, starting with `initial` (used by ``BehaviorValue`` and
-    /// ``ObservableType/share(replay:)``).
-    init(replay: Int, initial: [Element]) {
-        state = Mutex(SubjectState(replayLimit: replay, buffer: initial))
+    /// subscriber, starting with `initial` (used by ``BehaviorValue``, ``BehaviorSubject`` and
+    /// ``ObservableType/share(replay:)``); after the end, the values too unless
+    /// `replaysAfterEnd` is false, then only the terminal event.
+    init(replay: Int, initial: [Element], replaysAfterEnd: Bool = true) {
+        state = Mutex(SubjectState(replayLimit: replay, buffer: initial, replaysAfterEnd: replaysAfterEnd))
     }
 
     /// Sends an event to every current subscriber. Ignored once the subject has terminated.
@@ -128,6 +130,11 @@ public final class Subject<Element: Sendable>: ObservableType {
     @inlinable
     var latest: Element? {
         state.withLock { $0.latest }
+    }
+
+    /// The latest value accepted, and the terminal event once accepted.
+    var latestAndEnd: (latest: Element?, end: Event<Element>?) {
+        state.withLock { ($0.latest, $0.stopEvent) }
     }
 
     /// Drops a disposed subscription's entry, and with it the reference to its observer.
@@ -231,6 +238,10 @@ struct SubjectState<Element: Sendable> {
 
     @usableFromInline
     let replayLimit: Int
+    /// Whether a subscriber that joins after the end receives the replay before the terminal
+    /// event (a replay subject), or the terminal event alone (a behaviour subject).
+    @usableFromInline
+    let replaysAfterEnd: Bool
     /// The latest values, as delivered so far (at most `replayLimit`). Once full it is a ring
     /// whose oldest value is at `oldest`, so that recording a value overwrites one slot
     /// instead of shifting the others.
@@ -253,8 +264,9 @@ struct SubjectState<Element: Sendable> {
     @usableFromInline
     var queue = Queue<Work>()
 
-    init(replayLimit: Int, buffer: [Element]) {
+    init(replayLimit: Int, buffer: [Element], replaysAfterEnd: Bool) {
         self.replayLimit = replayLimit
+        self.replaysAfterEnd = replaysAfterEnd
         self.buffer = Array(buffer.suffix(replayLimit))
         self.latest = buffer.last
     }
@@ -399,7 +411,7 @@ struct SubjectState<Element: Sendable> {
     @inlinable
     mutating func admit(_ subscriber: SubjectSubscriber<Element>) -> Delivery? {
         guard !subscriber.subscription.isDisposed else { return .discard(subscriber) }
-        var replay = (buffer[oldest...] + buffer[..<oldest]).map(Event.next)
+        var replay = isTerminated && !replaysAfterEnd ? [] : (buffer[oldest...] + buffer[..<oldest]).map(Event.next)
         if isTerminated, let stopEvent {
             replay.append(stopEvent)
         } else {

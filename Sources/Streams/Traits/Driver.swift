@@ -30,6 +30,7 @@
 /// late:           ----bc-d-|      (subscribed at 4: replays b at once)
 /// subscriptions:  ^--------!      (one source subscription for both)
 /// ```
+/// ![asDriver(onErrorJustReturn: x, scheduler: scheduler), drawn from a run](driver-asdriver-onerrorjustreturn-x-scheduler)
 ///
 /// ```swift
 /// viewModel.output.photos                  // Driver<[Photo]>
@@ -65,6 +66,7 @@ extension ObservableType {
     ///          asDriver(onErrorJustReturn: x, scheduler: scheduler)
     /// output:  -a-b-(x|)
     /// ```
+    /// ![asDriver(onErrorJustReturn: x, scheduler: scheduler), drawn from a run](driver-asdriver-onerrorjustreturn-x-scheduler_2)
     ///
     /// - Parameters:
     ///   - element: The value to emit instead of failing.
@@ -86,6 +88,7 @@ extension ObservableType {
     ///            asDriver(onErrorDriveWith: fallback, scheduler: scheduler)
     /// output:    -a--y-|
     /// ```
+    /// ![asDriver(onErrorDriveWith: fallback, scheduler: scheduler), drawn from a run](driver-asdriver-onerrordrivewith-fallback)
     ///
     /// The fallback is subscribed to when the error arrives. Here nobody else drives it, so it
     /// starts then and `x` is gone; a fallback that another subscriber keeps connected would
@@ -111,6 +114,7 @@ extension ObservableType {
     ///          asDriver(scheduler: scheduler) { _ in .just(x, scheduler: scheduler) }
     /// output:  -a-(x|)
     /// ```
+    /// ![asDriver(scheduler: scheduler) { _ in .just(x, scheduler: scheduler) }, drawn from a run](driver-asdriver-scheduler-scheduler-in-just-x)
     ///
     /// - Parameters:
     ///   - scheduler: The scheduler that delivers the events: the main queue. Tests pass a
@@ -131,6 +135,7 @@ extension Driver {
     /// ```
     /// just(a):  (a|)
     /// ```
+    /// ![just(a), drawn from a run](driver-just-a)
     ///
     /// - Parameters:
     ///   - element: The value.
@@ -148,6 +153,7 @@ extension Driver {
     /// ```
     /// empty():  |
     /// ```
+    /// ![empty(), drawn from a run](driver-empty)
     ///
     /// - Parameter scheduler: The scheduler that delivers the completion; the main queue by
     ///   default.
@@ -292,6 +298,7 @@ extension Driver {
     ///          map { $0.uppercased() }
     /// output:  -A-B-|
     /// ```
+    /// ![map { $0.uppercased() }, drawn from a run](driver-map-0-uppercased)
     ///
     /// - Parameter transform: Applied to each value.
     /// - Returns: A driver of the transformed values.
@@ -306,6 +313,7 @@ extension Driver {
     ///          filter { $0 != "b" }
     /// output:  -a---c-|
     /// ```
+    /// ![filter { $0 != "b" }, drawn from a run](driver-filter-0-b)
     ///
     /// - Parameter isIncluded: Decides whether a value passes.
     /// - Returns: A driver of the values that passed.

@@ -26,6 +26,7 @@
 /// late:           -----c-d-|      (subscribed at 4: no replay)
 /// subscriptions:  ^--------!      (one source subscription for both)
 /// ```
+/// ![asSignal(onErrorJustReturn: x, scheduler: scheduler), drawn from a run](signal-assignal-onerrorjustreturn-x-scheduler)
 ///
 /// ```swift
 /// viewModel.output.errorMessage            // Signal<String>
@@ -60,6 +61,7 @@ extension ObservableType {
     ///          asSignal(onErrorJustReturn: x, scheduler: scheduler)
     /// output:  -a-b-(x|)
     /// ```
+    /// ![asSignal(onErrorJustReturn: x, scheduler: scheduler), drawn from a run](signal-assignal-onerrorjustreturn-x-scheduler_2)
     ///
     /// - Parameters:
     ///   - element: The value to emit instead of failing.
@@ -80,6 +82,7 @@ extension ObservableType {
     ///            asSignal(onErrorSignalWith: fallback, scheduler: scheduler)
     /// output:    -a--y-|
     /// ```
+    /// ![asSignal(onErrorSignalWith: fallback, scheduler: scheduler), drawn from a run](signal-assignal-onerrorsignalwith-fallback)
     ///
     /// The fallback is subscribed to when the error arrives, so, as a signal that does not
     /// replay, it contributes only what it emits from then on.
@@ -120,6 +123,7 @@ extension Signal {
     /// ```
     /// just(a):  (a|)
     /// ```
+    /// ![just(a), drawn from a run](signal-just-a)
     ///
     /// - Parameters:
     ///   - element: The value.
@@ -137,6 +141,7 @@ extension Signal {
     /// ```
     /// empty():  |
     /// ```
+    /// ![empty(), drawn from a run](signal-empty)
     ///
     /// - Parameter scheduler: The scheduler that delivers the completion; the main queue by
     ///   default.

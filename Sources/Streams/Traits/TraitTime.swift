@@ -9,6 +9,7 @@ extension Maybe {
     ///          delay(.seconds(2))
     /// output:  ---(a|)
     /// ```
+    /// ![delay(.seconds(2)), drawn from a run](traittime-delay-seconds-2)
     ///
     /// - Parameters:
     ///   - dueTime: How much later the result is delivered.
@@ -16,6 +17,28 @@ extension Maybe {
     /// - Returns: The delayed maybe.
     public func delay(_ dueTime: Duration, scheduler: any Scheduler) -> Maybe<Element> {
         Maybe(unchecked: asObservable().delay(dueTime, scheduler: scheduler))
+    }
+
+    /// Subscribes to this maybe `dueTime` after each subscription instead of at once, so its
+    /// work starts later: a cache lookup that should wait for the screen to settle. See
+    /// ``ObservableType/delaySubscription(_:scheduler:)``.
+    ///
+    /// Disposing before `dueTime` cancels the wait, and the maybe is never subscribed.
+    ///
+    /// ```
+    /// maybe:          -(a|)        (cold)
+    ///                 delaySubscription(.seconds(2))
+    /// output:         ---(a|)
+    /// subscriptions:  --^!
+    /// ```
+    /// ![delaySubscription(.seconds(2)), drawn from a run](traittime-delaysubscription-seconds-2)
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long to wait before subscribing.
+    ///   - scheduler: The scheduler that runs the wait, and subscribes.
+    /// - Returns: The maybe, subscribed `dueTime` later.
+    public func delaySubscription(_ dueTime: Duration, scheduler: any Scheduler) -> Maybe<Element> {
+        Maybe(unchecked: asObservable().delaySubscription(dueTime, scheduler: scheduler))
     }
 
     /// Fails with a ``TimeoutError`` when the maybe has no result `dueTime` after subscription.
@@ -26,6 +49,7 @@ extension Maybe {
     ///          timeout(.seconds(3))
     /// output:  ---#          (# = TimeoutError)
     /// ```
+    /// ![timeout(.seconds(3)), drawn from a run](traittime-timeout-seconds-3)
     ///
     /// - Parameters:
     ///   - dueTime: How long the maybe may take.
@@ -57,6 +81,7 @@ extension Completable {
     ///          delay(.seconds(2))
     /// output:  ---|
     /// ```
+    /// ![delay(.seconds(2)), drawn from a run](traittime-delay-seconds-2_2)
     ///
     /// - Parameters:
     ///   - dueTime: How much later the completion is delivered.
@@ -86,6 +111,7 @@ extension Completable {
     ///            timeout(.seconds(3), other: fallback)
     /// output:    ----|
     /// ```
+    /// ![timeout(.seconds(3), other: fallback), drawn from a run](traittime-timeout-seconds-3-other-fallback)
     ///
     /// - Parameters:
     ///   - dueTime: How long the completable may take.

@@ -2,9 +2,18 @@ import Foundation
 import Testing
 
 /// Checks that a block marked `excerpt of <path>` is still in that file: its lines, without
-/// their indentation, follow one another there.
-func expectExcerpt(_ block: [String], of path: String, in package: String, at line: DocLine) throws {
-    let file = try String(contentsOfFile: package + "/" + path, encoding: .utf8)
+/// their indentation, follow one another there. A file that cannot be read is reported at the
+/// marker's line, with the path it names.
+func expectExcerpt(_ block: [String], of path: String, in package: String, marker: DocLine, at line: DocLine) {
+    let file: String
+    do {
+        file = try String(contentsOfFile: package + "/" + path, encoding: .utf8)
+    } catch {
+        let message = "\(marker.display):\(marker.line): the block is marked `excerpt of \(path)`, but \(path) cannot be read "
+            + "in the package: name the test file the block is quoted from, relative to the package."
+        Issue.record(Comment(rawValue: message), sourceLocation: marker.sourceLocation)
+        return
+    }
     let fileLines = file.split(separator: "\n", omittingEmptySubsequences: false).map(trimmed)
     let blockLines = block.map(trimmed)
     /// Whether the file holds the block's first `count` lines in a row.

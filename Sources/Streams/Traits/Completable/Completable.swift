@@ -77,6 +77,7 @@ extension Completable {
     /// ```
     /// empty():  |
     /// ```
+    /// ![empty(), drawn from a run](completable-empty)
     ///
     /// - Returns: The completable.
     public static func empty() -> Completable {
@@ -88,6 +89,7 @@ extension Completable {
     /// ```
     /// error(e):  #
     /// ```
+    /// ![error(e), drawn from a run](completable-error-e)
     ///
     /// - Parameter error: The error.
     /// - Returns: The completable.
@@ -100,6 +102,7 @@ extension Completable {
     /// ```
     /// never():  ----
     /// ```
+    /// ![never(), drawn from a run](completable-never)
     ///
     /// - Returns: The completable.
     public static func never() -> Completable {
@@ -174,6 +177,7 @@ extension ObservableType where Element == Never {
     ///          ignoreElements().asCompletable()
     /// output:  -----|
     /// ```
+    /// ![ignoreElements().asCompletable(), drawn from a run](completable-ignoreelements-ascompletable)
     ///
     /// - Returns: The completable.
     public func asCompletable() -> Completable {

@@ -18,6 +18,9 @@ extension Completable {
     ///          andThen(reload)
     /// output:  --#
     /// ```
+    /// ![andThen(reload), drawn from a run](completableoperators-andthen-reload)
+    ///
+    /// ![andThen(reload), drawn from a run](completableoperators-andthen-reload_2)
     ///
     /// - Parameter second: The single to run after this completable.
     /// - Returns: A single of `second`'s value.
@@ -43,6 +46,7 @@ extension Completable {
     ///          andThen(delete)
     /// output:  -----|
     /// ```
+    /// ![andThen(delete), drawn from a run](completableoperators-andthen-delete)
     ///
     /// - Parameter second: The completable to run after this one.
     /// - Returns: A completable that completes when both have.
@@ -59,6 +63,7 @@ extension Completable {
     ///           andThen(updates)
     /// output:   ---a-b|
     /// ```
+    /// ![andThen(updates), drawn from a run](completableoperators-andthen-updates)
     ///
     /// - Parameter second: The observable to run after this completable.
     /// - Returns: An observable of `second`'s events.
@@ -66,8 +71,11 @@ extension Completable {
         then(second)
     }
 
+    /// This completable's end, then `second`: a `map` gives the completable `second`'s element
+    /// type, and `concat` does the rest. A `Never` has no value, so the `map` never calls its
+    /// closure, whose body is empty for that reason.
     private func then<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Second.Element> {
-        asObservable().retyped(to: Second.Element.self).concat(second)
+        asObservable().map { _ -> Second.Element in }.concat(second)
     }
 }
 
@@ -84,6 +92,7 @@ extension Completable {
     ///            catch { _ in fallback }
     /// output:    ---|
     /// ```
+    /// ![catch { _ in fallback }, drawn from a run](completableoperators-catch-in-fallback)
     ///
     /// - Parameter handler: Builds the replacement from the error; may throw.
     /// - Returns: A completable that ends as this one or as the replacement.
@@ -102,6 +111,7 @@ extension Completable {
     ///                 -^!
     ///                 --^!
     /// ```
+    /// ![retry(3), drawn from a run](completableoperators-retry-3)
     ///
     /// - Parameter maxAttemptCount: The most subscriptions to make, the first one included;
     ///   zero or more.
@@ -127,6 +137,7 @@ extension Completable {
     ///          do(onCompleted: { log.append("saved") })
     /// output:  --|
     /// ```
+    /// ![do(onCompleted: { log.append("saved") }), drawn from a run](completableoperators-do-oncompleted-log-append)
     ///
     /// - Parameters:
     ///   - onError: Runs with the error before it is forwarded; may throw.
@@ -166,6 +177,7 @@ extension Completable {
     ///          Completable.zip(first, second)
     /// output:  ----|
     /// ```
+    /// ![Completable.zip(first, second), drawn from a run](completableoperators-completable-zip-first)
     ///
     /// - Parameter sources: The completables to run together.
     /// - Returns: A completable that completes when every source has.
@@ -190,6 +202,7 @@ extension Completable {
     ///          Completable.concat(first, second)
     /// output:  -----|
     /// ```
+    /// ![Completable.concat(first, second), drawn from a run](completableoperators-completable-concat-first)
     ///
     /// - Parameter sources: The completables to run in order.
     /// - Returns: A completable that completes when the last source has.
@@ -217,10 +230,11 @@ extension Single {
     ///
     /// ```
     /// single:  -(a|)       (x is cold)
-    /// x:         --|
+    /// x:        --|
     ///          flatMapCompletable { _ in x }
     /// output:  ---|
     /// ```
+    /// ![flatMapCompletable { _ in x }, drawn from a run](completableoperators-flatmapcompletable-in-x)
     ///
     /// - Parameter selector: Builds the completable from the value; may throw.
     /// - Returns: A completable that completes when the second one has.

@@ -92,6 +92,7 @@ extension Maybe {
     /// ```
     /// just(a):  (a|)
     /// ```
+    /// ![just(a), drawn from a run](maybe-just-a)
     ///
     /// - Parameter element: The value.
     /// - Returns: The maybe.
@@ -104,6 +105,7 @@ extension Maybe {
     /// ```
     /// empty():  |
     /// ```
+    /// ![empty(), drawn from a run](maybe-empty)
     ///
     /// - Returns: The maybe.
     public static func empty() -> Maybe<Element> {
@@ -115,6 +117,7 @@ extension Maybe {
     /// ```
     /// error(e):  #
     /// ```
+    /// ![error(e), drawn from a run](maybe-error-e)
     ///
     /// - Parameter error: The error.
     /// - Returns: The maybe.
@@ -127,6 +130,7 @@ extension Maybe {
     /// ```
     /// never():  ----
     /// ```
+    /// ![never(), drawn from a run](maybe-never)
     ///
     /// - Returns: The maybe.
     public static func never() -> Maybe<Element> {
@@ -217,6 +221,11 @@ extension ObservableType {
     ///          asMaybe()
     /// output:  ---#          (# is SingleError.moreThanOneElement)
     /// ```
+    /// ![asMaybe(), drawn from a run](maybe-asmaybe)
+    ///
+    /// ![asMaybe(), drawn from a run](maybe-asmaybe_2)
+    ///
+    /// ![asMaybe(), drawn from a run](maybe-asmaybe_3)
     ///
     /// - Returns: A maybe of the source's value, if it has one.
     public func asMaybe() -> Maybe<Element> {

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Maybe {
     /// Transforms the value, if there is one; a throwing `transform` turns the success into a
     /// failure. An empty maybe stays empty.
@@ -7,6 +9,7 @@ extension Maybe {
     ///          map { $0.uppercased() }
     /// output:  --(A|)
     /// ```
+    /// ![map { $0.uppercased() }, drawn from a run](maybeoperators-map-0-uppercased)
     ///
     /// - Parameter transform: Applied to the value; may throw.
     /// - Returns: A maybe of the transformed value.
@@ -16,6 +19,30 @@ extension Maybe {
         Maybe<Result>(unchecked: asObservable().map(transform))
     }
 
+    /// Transforms the value and keeps the result unless it is `nil`; a `nil` result completes
+    /// the maybe empty, and a throwing `transform` turns the success into a failure. An empty
+    /// maybe stays empty.
+    ///
+    /// ```
+    /// maybe:   --(7|)
+    ///          compactMap { Int($0) }
+    /// output:  --(7|)
+    ///
+    /// maybe:   --(x|)
+    ///          compactMap { Int($0) }
+    /// output:  --|
+    /// ```
+    /// ![compactMap { Int($0) }, drawn from a run](maybeoperators-compactmap-int-0)
+    /// ![compactMap { Int($0) }, drawn from a run](maybeoperators-compactmap-int-0_2)
+    ///
+    /// - Parameter transform: Applied to the value; returns `nil` to drop it; may throw.
+    /// - Returns: A maybe of the transformed value, if there is one.
+    public func compactMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result?
+    ) -> Maybe<Result> {
+        Maybe<Result>(unchecked: asObservable().compactMap(transform))
+    }
+
     /// Keeps the value only if it satisfies `isIncluded`; otherwise the maybe completes empty.
     ///
     /// ```
@@ -23,6 +50,7 @@ extension Maybe {
     ///          filter { $0 != "b" }
     /// output:  --|
     /// ```
+    /// ![filter { $0 != "b" }, drawn from a run](maybeoperators-filter-0-b)
     ///
     /// - Parameter isIncluded: Decides whether the value is kept; may throw.
     /// - Returns: A maybe of the value, if it passed.
@@ -38,10 +66,11 @@ extension Maybe {
     ///
     /// ```
     /// maybe:   -(a|)       (x is cold)
-    /// x:         --(y|)
+    /// x:        --(y|)
     ///          flatMap { _ in x }
     /// output:  ---(y|)
     /// ```
+    /// ![flatMap { _ in x }, drawn from a run](maybeoperators-flatmap-in-x)
     ///
     /// - Parameter selector: Builds the next maybe from the value; may throw.
     /// - Returns: A maybe of the second maybe's value.
@@ -61,6 +90,7 @@ extension Maybe {
     ///            catch { _ in fallback }
     /// output:    ---|
     /// ```
+    /// ![catch { _ in fallback }, drawn from a run](maybeoperators-catch-in-fallback)
     ///
     /// - Parameter handler: Builds the replacement from the error; may throw.
     /// - Returns: A maybe that ends as this maybe or as the replacement.
@@ -75,6 +105,7 @@ extension Maybe {
     ///          catchAndReturn(x)
     /// output:  --(x|)
     /// ```
+    /// ![catchAndReturn(x), drawn from a run](maybeoperators-catchandreturn-x)
     ///
     /// - Parameter element: The value to succeed with instead of failing.
     /// - Returns: A maybe that never fails.
@@ -89,6 +120,7 @@ extension Maybe {
     ///          ifEmpty(default: x)
     /// output:  --(x|)
     /// ```
+    /// ![ifEmpty(default: x), drawn from a run](maybeoperators-ifempty-default-x)
     ///
     /// - Parameter default: The value to succeed with when there is none.
     /// - Returns: A single of this maybe's value or `default`.
@@ -104,6 +136,7 @@ extension Maybe {
     ///          ifEmpty(switchTo: network)
     /// output:  ---(x|)
     /// ```
+    /// ![ifEmpty(switchTo: network), drawn from a run](maybeoperators-ifempty-switchto-network)
     ///
     /// - Parameter other: The single to subscribe to when this maybe is empty.
     /// - Returns: A single of this maybe's value or `other`'s.
@@ -130,6 +163,7 @@ extension Maybe {
     ///                 -^!
     ///                 --^!
     /// ```
+    /// ![retry(3), drawn from a run](maybeoperators-retry-3)
     ///
     /// - Parameter maxAttemptCount: The most subscriptions to make, the first one included;
     ///   zero or more.
@@ -149,22 +183,31 @@ extension Maybe {
     /// Runs side effects for the result and the lifetime of each subscription, with RxSwift
     /// 6's labels (`onNext` for the value); see
     /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
-    /// for the order and for what a throwing handler does. `onCompleted` runs after a value
-    /// too, since a success completes.
+    /// for the order and for what a throwing handler does.
+    ///
+    /// A maybe ends with one of three results, and each has its own handlers, as
+    /// ``subscribe(onSuccess:onError:onCompleted:onDisposed:)`` reports them: `onNext` and
+    /// `afterNext` for a value, `onError` and `afterError` for a failure, `onCompleted` and
+    /// `afterCompleted` for an empty completion. So `onCompleted` never runs after a value,
+    /// whether the value came during `subscribe` or later, and whoever subscribes. (RxSwift's
+    /// `Maybe.do` runs `onCompleted` after a value too, when the subscriber has not ended the
+    /// subscription at the value yet; RxJava's `doOnComplete` runs only for an empty maybe, as
+    /// here.) `onDispose` runs once per subscription, for any reason.
     ///
     /// ```
     /// maybe:   --(a|)
     ///          do(onNext: { log.append($0) })   (log: a)
     /// output:  --(a|)
     /// ```
+    /// ![do(onNext: { log.append($0) }), drawn from a run](maybeoperators-do-onnext-log-append-0)
     ///
     /// - Parameters:
     ///   - onNext: Runs with the value before it is forwarded; may throw.
     ///   - afterNext: Runs with the value after it was forwarded; may throw.
     ///   - onError: Runs with the error before it is forwarded; may throw.
     ///   - afterError: Runs with the error after it was forwarded.
-    ///   - onCompleted: Runs before the completion is forwarded; may throw.
-    ///   - afterCompleted: Runs after the completion was forwarded.
+    ///   - onCompleted: Runs before an empty completion is forwarded; may throw.
+    ///   - afterCompleted: Runs after an empty completion was forwarded.
     ///   - onSubscribe: Runs before the maybe is subscribed.
     ///   - onSubscribed: Runs after it has been subscribed.
     ///   - onDispose: Runs once when the subscription ends, for any reason.
@@ -180,11 +223,24 @@ extension Maybe {
         onSubscribed: (@Sendable () -> Void)? = nil,
         onDispose: (@Sendable () -> Void)? = nil
     ) -> Maybe<Element> {
-        Maybe(unchecked: asObservable().do(
-            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
-            onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose
-        ))
+        let source = asObservable()
+        return Maybe(unchecked: Observable { observer in
+            // Per subscription: after a value, the completion is the success's end, not an
+            // empty maybe's.
+            let succeeded = Atomic(false)
+            let ifEmpty = { (handler: (@Sendable () throws -> Void)?) in
+                handler.map { handler in { @Sendable in if !succeeded.load(ordering: .acquiring) { try handler() } } }
+            }
+            return source.do(
+                onNext: { value in
+                    succeeded.store(true, ordering: .releasing)
+                    try onNext?(value)
+                },
+                afterNext: afterNext, onError: onError, afterError: afterError,
+                onCompleted: ifEmpty(onCompleted), afterCompleted: ifEmpty(afterCompleted),
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose
+            ).subscribe(observer)
+        })
     }
 
     /// Forgets the value: a ``Completable`` that completes when this maybe succeeds or
@@ -195,6 +251,7 @@ extension Maybe {
     ///          asCompletable()
     /// output:  --|
     /// ```
+    /// ![asCompletable(), drawn from a run](maybeoperators-ascompletable)
     ///
     /// - Returns: The completable.
     public func asCompletable() -> Completable {
@@ -211,6 +268,7 @@ extension Single {
     ///          filter { $0 != "b" }
     /// output:  --|
     /// ```
+    /// ![filter { $0 != "b" }, drawn from a run](maybeoperators-filter-0-b_2)
     ///
     /// - Parameter isIncluded: Decides whether the value is kept; may throw.
     /// - Returns: A maybe of the value, if it passed.
@@ -226,10 +284,11 @@ extension Single {
     ///
     /// ```
     /// single:  -(a|)       (x is cold)
-    /// x:         --|
+    /// x:        --|
     ///          flatMapMaybe { _ in x }
     /// output:  ---|
     /// ```
+    /// ![flatMapMaybe { _ in x }, drawn from a run](maybeoperators-flatmapmaybe-in-x)
     ///
     /// - Parameter selector: Builds the maybe from the value; may throw.
     /// - Returns: A maybe of the second maybe's value.
@@ -254,6 +313,7 @@ extension Single {
     ///          asCompletable()
     /// output:  --|
     /// ```
+    /// ![asCompletable(), drawn from a run](maybeoperators-ascompletable_2)
     ///
     /// - Returns: The completable.
     public func asCompletable() -> Completable {

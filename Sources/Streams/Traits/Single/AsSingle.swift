@@ -19,6 +19,11 @@ extension ObservableType {
     ///          asSingle()
     /// output:  ---#          (# is SingleError.noElements)
     /// ```
+    /// ![asSingle(), drawn from a run](assingle-assingle)
+    ///
+    /// ![asSingle(), drawn from a run](assingle-assingle_2)
+    ///
+    /// ![asSingle(), drawn from a run](assingle-assingle_3)
     ///
     /// - Returns: A single of the source's only value.
     public func asSingle() -> Single<Element> {

@@ -101,6 +101,7 @@ extension Single {
     /// ```
     /// just(a):  (a|)
     /// ```
+    /// ![just(a), drawn from a run](single-just-a)
     ///
     /// - Parameter element: The value.
     /// - Returns: The single.
@@ -113,6 +114,7 @@ extension Single {
     /// ```
     /// error(e):  #
     /// ```
+    /// ![error(e), drawn from a run](single-error-e)
     ///
     /// - Parameter error: The error.
     /// - Returns: The single.

@@ -10,6 +10,7 @@ extension Single {
     ///            catch { _ in fallback }
     /// output:    ---(x|)
     /// ```
+    /// ![catch { _ in fallback }, drawn from a run](singlecatch-catch-in-fallback)
     ///
     /// - Parameter handler: Builds the replacement from the error; may throw.
     /// - Returns: A single that succeeds with this single's value or the replacement's.
@@ -24,6 +25,7 @@ extension Single {
     ///          catchAndReturn(x)
     /// output:  --(x|)
     /// ```
+    /// ![catchAndReturn(x), drawn from a run](singlecatch-catchandreturn-x)
     ///
     /// The replacement is delivered on the thread that delivered the failure.
     ///

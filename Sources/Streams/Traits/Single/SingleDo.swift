@@ -8,9 +8,16 @@ extension Single {
     /// `onError` before the result is delivered, `afterSuccess` or `afterError` after it.
     /// `onDispose` runs once, when the subscription ends for any reason: when it is disposed
     /// before the result, or as the result arrives. ``subscribe(_:)`` ends the subscription
-    /// just before it hands over the result, so there `onDispose` runs before the subscriber
-    /// sees the result; an operator that takes the single as an observable, such as
+    /// just before it hands over a result that comes after `subscribe` has returned (a
+    /// request, a hot source), so there `onDispose` runs before the subscriber sees the result.
+    /// A result delivered during `subscribe` (`Single.just`) reaches the subscriber first,
+    /// since a subscription can end only once `subscribe` has returned it; `onDispose` then
+    /// runs after `onSubscribed`. An operator that takes the single as an observable, such as
     /// `flatMapLatest`, ends it after the completion that follows the value.
+    ///
+    /// There is no `onCompleted`, as in RxSwift: a single's completion is part of its success.
+    /// (``Maybe/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+    /// has one, for an empty maybe only.)
     ///
     /// If `onSuccess` throws, the value is not delivered and the single fails with the thrown
     /// error; if `onError` throws, the single fails with the thrown error instead. Unlike
@@ -22,6 +29,7 @@ extension Single {
     ///          do(onSuccess: { log.append($0) })   (log: a)
     /// output:  --(a|)
     /// ```
+    /// ![do(onSuccess: { log.append($0) }), drawn from a run](singledo-do-onsuccess-log-append-0)
     ///
     /// The result's handlers run on the thread that produced the result; `onSubscribe` and
     /// `onSubscribed` on the subscribing thread, `onDispose` on the thread that ends the

@@ -6,6 +6,7 @@ extension Single {
     ///          map { $0.uppercased() }
     /// output:  --(A|)
     /// ```
+    /// ![map { $0.uppercased() }, drawn from a run](singlemap-map-0-uppercased)
     ///
     /// `transform` runs, and the result is delivered, on the thread that produced the value.
     ///
@@ -30,6 +31,7 @@ extension Single {
     ///          flatMap { _ in next }
     /// output:  ---(b|)
     /// ```
+    /// ![flatMap { _ in next }, drawn from a run](singlemap-flatmap-in-next)
     ///
     /// `selector` runs on the thread that produced the first value; the result is delivered on
     /// the thread of the second single.

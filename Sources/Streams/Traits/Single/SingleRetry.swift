@@ -15,6 +15,7 @@ extension Single {
     ///                 -^!
     ///                 --^!
     /// ```
+    /// ![retry(3), drawn from a run](singleretry-retry-3)
     ///
     /// Each attempt is subscribed on the thread that delivered the failure before it; the
     /// result is delivered on the thread of the attempt that produced it.
@@ -42,6 +43,7 @@ extension Single {
     /// subscriptions:  ^-!
     ///                 ----^-!
     /// ```
+    /// ![retry(when: { _ in trigger }), drawn from a run](singleretry-retry-when-in-trigger)
     ///
     /// The result is delivered on the thread of the attempt that produced it, or of the trigger
     /// that ended the retries.
@@ -68,6 +70,7 @@ extension Single {
     ///                 --^!
     ///                 -----^!
     /// ```
+    /// ![retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 3), scheduler: scheduler), drawn from a run](singleretry-retry-exponential-initial-seconds-1)
     ///
     /// ```swift
     /// let page = service.page(1)

@@ -15,6 +15,7 @@ extension Single {
     ///          delay(.seconds(2))
     /// output:  ---(a|)
     /// ```
+    /// ![delay(.seconds(2)), drawn from a run](singletime-delay-seconds-2)
     ///
     /// A success is delivered on `scheduler`, a failure on the thread that produced it.
     ///
@@ -41,6 +42,9 @@ extension Single {
     ///          timeout(.seconds(3))
     /// output:  ---#         (# = TimeoutError)
     /// ```
+    /// ![timeout(.seconds(3)), drawn from a run](singletime-timeout-seconds-3)
+    ///
+    /// ![timeout(.seconds(3)), drawn from a run](singletime-timeout-seconds-3_2)
     ///
     /// A result of this single is delivered on the thread that produced it; the
     /// ``TimeoutError`` on `scheduler`.
@@ -65,6 +69,7 @@ extension Single {
     ///          timeout(.seconds(3), other: other)
     /// output:  ----(x|)
     /// ```
+    /// ![timeout(.seconds(3), other: other), drawn from a run](singletime-timeout-seconds-3-other-other)
     ///
     /// A result of this single is delivered on the thread that produced it; a result of `other`
     /// on the thread it produces it on (for a synchronous `other`, `scheduler`'s).

@@ -17,6 +17,9 @@ extension Single {
     ///          zip { $0 + $1 }
     /// output:  -#
     /// ```
+    /// ![zip { $0 + $1 }, drawn from a run](singlezip-zip-0-1)
+    ///
+    /// ![zip { $0 + $1 }, drawn from a run](singlezip-zip-0-1_2)
     ///
     /// `resultSelector` runs, and the result is delivered, on the thread of the single that
     /// succeeded last, or of the one that failed.
@@ -45,6 +48,7 @@ extension Single {
     ///          zip { $0 + $1 + $2 }
     /// output:  ---(A|)      (A = a1x)
     /// ```
+    /// ![zip { $0 + $1 + $2 }, drawn from a run](singlezip-zip-0-1-2)
     ///
     /// - Parameters:
     ///   - a: The first single.
@@ -71,6 +75,7 @@ extension Single {
     ///          zip
     /// output:  ---(A|)      (A = (a, 1))
     /// ```
+    /// ![zip, drawn from a run](singlezip-zip)
     ///
     /// - Parameters:
     ///   - a: The first single.
@@ -94,6 +99,7 @@ extension Single {
     ///          zip
     /// output:  ---(A|)      (A = (a, 1, x))
     /// ```
+    /// ![zip, drawn from a run](singlezip-zip_2)
     ///
     /// - Parameters:
     ///   - a: The first single.
@@ -120,6 +126,7 @@ extension Single {
     ///          zip([first, second])
     /// output:  ---(A|)      (A = [a, 1])
     /// ```
+    /// ![zip([first, second]), drawn from a run](singlezip-zip-first-second)
     ///
     /// The result is delivered on the thread of the single that succeeded last, or of the one
     /// that failed.
