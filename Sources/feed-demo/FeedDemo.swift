@@ -68,7 +68,8 @@ enum FeedDemo {
         let http = httpService(options)
         printIntroduction(options, scriptName: scriptName, steps: steps.count, http: http, printer: printer)
         do {
-            let summary = try DemoSession.run(options, steps: steps, service: http) { printer.print($0) }
+            let images = http.map { UnsplashHTTPImageLoader(configuration: $0.configuration) }
+            let summary = try DemoSession.run(options, steps: steps, service: http, imageLoader: images) { printer.print($0) }
             printer.print(summary)
             return 0
         } catch {
@@ -122,6 +123,12 @@ enum FeedDemo {
             source = "\(baseURL.absoluteString)\(proxy ? " (proxy)" : "")"
         }
         let latency = "\(DemoSummary.milliseconds(options.latency))ms"
+        let imageRules = DemoSession.imageConfiguration(options)
+        let imageTiming = http == nil
+            ? "answer after \(DemoSummary.milliseconds(options.imageLatency))ms ± half"
+            : "come from the server's addresses"
+        let imagesLine = "images: up to \(imageRules.maxConcurrentLoads) at a time, \(Narrator.points(imageRules.prefetchDistance)) pt ahead, "
+            + "\(ImageNarrator.megabytes(imageRules.memoryBudget)) in memory, sized for a 2× screen; they \(imageTiming)"
         let timing = if let http {
             "each request ends within \(Narrator.duration(http.configuration.deadline))"
         } else {
@@ -137,16 +144,27 @@ enum FeedDemo {
                 ("source", .string(source)), ("fail_pages", .object(options.effectiveFailPages.sorted(by: { $0.key < $1.key }).map { ("\($0.key)", .int($0.value)) })),
                 ("failure_rate", .double(options.failureRate)), ("live", .bool(options.effectiveLive)),
                 ("realtime", .bool(options.realtime)),
+                ("images", .object([
+                    ("max_concurrent_loads", .int(imageRules.maxConcurrentLoads)),
+                    ("prefetch_distance", .double(imageRules.prefetchDistance)),
+                    ("keep_margin", .double(imageRules.keepMargin)),
+                    ("budget_bytes", .int(imageRules.memoryBudget)),
+                    ("max_entry_bytes", .int(imageRules.maxEntryBytes)),
+                    ("screen_scale", .double(imageRules.screenScale)),
+                    ("latency_ms", http == nil ? .int(DemoSummary.milliseconds(options.imageLatency)) : .null),
+                ])),
             ]).text)
         case .text:
             printer.heading("feed-demo · \(untrusted: scriptName) (\(own: Narrator.count(steps, "step"))) · \(own: clock)")
             printer.write("  \(UntrustedText.forTerminal(source)) · \(options.perPage) per page · \(options.layout.rawValue) layout · \(timing)")
             if !world.isEmpty { printer.write("  " + world.joined(separator: " · ")) }
+            printer.write("  " + imagesLine)
             printer.write("")
             printer.write("  finger     what the simulated user did")
             printer.write("  stream     the input streams: the geometry's demand for content, pullToRefresh, retry, selection")
             printer.write("  request →  a page the view model asked for     response ←  what the service answered")
             printer.write("  feed       how the list changed                error       what the user is told")
+            printer.write("  images     what the image rule decided: loads started, cancelled, arrived, the cache")
             printer.write("")
         }
     }

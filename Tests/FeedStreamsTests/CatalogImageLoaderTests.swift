@@ -14,12 +14,12 @@ struct CatalogImageLoaderTests {
     func diagrams() throws {
         let scheduler = TestScheduler(resolution: .milliseconds(100))
         let loader = CatalogImageLoader(scheduler: scheduler, latency: .milliseconds(300), jitter: 0)
-        let success = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let success = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             loader.image(for: Self.request()).map { _ in "i" }
         }
         expectMarbles(success, "---(i|)")
         let refusing = CatalogImageLoader(scheduler: scheduler, latency: .milliseconds(300), jitter: 0, failures: .init(refusedRate: 1))
-        let failure = try scheduler.start(created: 1000, subscribed: 1000, disposed: 2000) {
+        let failure = scheduler.start(created: 1000, subscribed: 1000, disposed: 2000) {
             refusing.image(for: Self.request())
         }
         #expect(failure.events == [.error(1003, FeedError.clientError(status: 404, messages: []))])
@@ -30,13 +30,13 @@ struct CatalogImageLoaderTests {
     func bytes() throws {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let loader = CatalogImageLoader(scheduler: scheduler, jitter: 0)
-        let image = try #require(try scheduler.start { loader.image(for: Self.request()) }.values.first)
+        let image = try #require(scheduler.start { loader.image(for: Self.request()) }.values.first)
         #expect(image.data.prefix(3) == Data([0xFF, 0xD8, 0xFF]))
         #expect((579 * 869 / 8)...(579 * 869 / 4) ~= image.data.count)
         #expect(image.contentType == "image/jpeg")
         #expect(image.decodedBytes == 579 * 869 * 4)
         let webp = ImageRequest(url: URL(string: "https://images.unsplash.com/photo-b?fm=webp")!, pixelWidth: 10, pixelHeight: 10)
-        #expect(try scheduler.start(created: 2000, subscribed: 2000, disposed: 3000) { loader.image(for: webp) }.values.first?.contentType == "image/webp")
+        #expect(scheduler.start(created: 2000, subscribed: 2000, disposed: 3000) { loader.image(for: webp) }.values.first?.contentType == "image/webp")
     }
 
     @Test("latencies vary by up to ± jitter, the same on every run with the same seed")
@@ -63,8 +63,8 @@ struct CatalogImageLoaderTests {
     func log() throws {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
         let loader = CatalogImageLoader(scheduler: scheduler, latency: .milliseconds(300), jitter: 0, failures: .init(transientRate: 0))
-        let kept = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) { loader.image(for: Self.request("photo-a")) }
-        let dropped = try scheduler.start(created: 1000, subscribed: 1000, disposed: 1100) { loader.image(for: Self.request("photo-b")) }
+        let kept = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { loader.image(for: Self.request("photo-a")) }
+        let dropped = scheduler.start(created: 1000, subscribed: 1000, disposed: 1100) { loader.image(for: Self.request("photo-b")) }
         #expect(kept.values.count == 1)
         #expect(dropped.events.isEmpty)
         let records = loader.loads
@@ -105,7 +105,7 @@ struct CatalogImageLoaderTests {
             )
         )
         let glyphs: [String: String] = ["colour": "c", "blurred": "b", "image": "i"]
-        let cell = try scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
+        let cell = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
             viewModel.output.image(for: squarePhoto("p0")).map { glyphs["\($0.phase)"]! }
         }
         expectMarbles(cell, "(cb)(i|)")

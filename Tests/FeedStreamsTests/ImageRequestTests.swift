@@ -34,6 +34,16 @@ struct ImageRequestTests {
             == "https://images.unsplash.com/photo-1?ixid=a%2Bb%3D&crop=entropy&w=100&dpr=2.5&fit=max&q=60&fm=webp")
     }
 
+    @Test("sizes a server claims, up to Int.max, and cells of any width give a bounded request, never a trap", arguments: [
+        (1, Int.max, 192.5, 1, 1_000_000), (Int.max, 1, 192.5, 579, 1), (0, 0, 192.5, 579, 579),
+        (4000, 6000, 1e300, 4000, 6000), (4000, 6000, -Double.infinity, 3, 5),
+    ] as [(Int, Int, Double, Int, Int)])
+    func extremeSizes(width: Int, height: Int, points: Double, pixelWidth: Int, pixelHeight: Int) throws {
+        let photo = Self.photo(raw: "https://images.unsplash.com/photo-1", width: width, height: height)
+        let request = try #require(ImageRequest(photo: photo, pointWidth: points, configuration: Self.configuration))
+        #expect(request.pixelWidth == pixelWidth && request.pixelHeight == pixelHeight)
+    }
+
     @Test("never larger than the original: fit=max does not enlarge")
     func neverEnlarged() throws {
         let small = Self.photo(raw: "https://images.unsplash.com/photo-2", width: 300, height: 200)

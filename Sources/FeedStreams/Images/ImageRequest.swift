@@ -55,7 +55,7 @@ public struct ImageRequest: Sendable, Hashable, CustomStringConvertible {
         guard photo.urls.raw.isWebLink,
               var components = URLComponents(url: photo.urls.raw, resolvingAgainstBaseURL: false)
         else { return nil }
-        let points = pointWidth.isFinite ? max(Int(pointWidth.rounded(.up)), 1) : 1
+        let points = pointWidth.isFinite ? Int(min(max(pointWidth.rounded(.up), 1), Self.maxPixels)) : 1
         let scale = configuration.screenScale
         var query = (components.percentEncodedQueryItems ?? []).filter { !Self.sizingParameters.contains($0.name) }
         query += [
@@ -67,10 +67,19 @@ public struct ImageRequest: Sendable, Hashable, CustomStringConvertible {
         ]
         components.percentEncodedQueryItems = query
         guard let url = components.url else { return nil }
-        var width = max(Int((Double(points) * scale).rounded()), 1)
+        var width = Self.pixels(Double(points) * scale)
         if photo.width > 0 { width = min(width, photo.width) }
-        let height = max(Int((Double(width) / photo.aspectRatio).rounded()), 1)
+        let height = Self.pixels(Double(width) / photo.aspectRatio)
         self.init(url: url, pixelWidth: width, pixelHeight: height)
+    }
+
+    /// The most pixels a side is asked for: a photo of 1 × `Int.max` px (as a server may claim)
+    /// gets a request whose decoded size is refused by the cache, not a trap.
+    static let maxPixels = 1_000_000.0
+
+    /// A side in whole pixels, from 1 to ``maxPixels``.
+    private static func pixels(_ exact: Double) -> Int {
+        exact.isFinite ? Int(min(max(exact.rounded(), 1), maxPixels)) : 1
     }
 
     /// The bytes the image takes once decoded: width × height × 4 (RGBA, 8 bits a channel).
