@@ -104,11 +104,14 @@ struct ImageSummary: Sendable, Equatable {
     var bytesHeld: Int
     /// The cache's budget.
     var budget: Int
+    /// How far outside the wanted area a running load is kept.
+    var keepMargin: Double
 
     init(_ state: ImageState) {
         stats = state.stats
         bytesHeld = state.bytesHeld
         budget = state.configuration.memoryBudget
+        keepMargin = state.configuration.keepMargin
     }
 
     /// The summary table's image rows.
@@ -117,7 +120,7 @@ struct ImageSummary: Sendable, Equatable {
         let retries = stats.retries > 0 ? "; \(stats.retries) retries" : ""
         return [
             ("images loaded", "\(stats.loaded)  (of \(stats.loadsStarted) loads started: \(stats.visibleLoads) on screen, \(stats.prefetchLoads) ahead\(own: retries))"),
-            ("images cancelled", "\(stats.cancelled)  (cells left \(stats.cancelledLeft) · photos gone \(stats.cancelledGone) · gave way \(stats.cancelledPreempted)); \(stats.kept) kept within the keep margin"),
+            ("images cancelled", "\(stats.cancelled)  (cells left \(stats.cancelledLeft) · photos gone \(stats.cancelledGone) · gave way to cells on screen \(stats.cancelledPreempted)); \(stats.kept) more kept running within the \(own: Narrator.points(keepMargin)) pt keep margin"),
             ("images deduplicated", "\(stats.deduplicated)  (asked again while loading: one load per address)"),
             ("image cache hits", "\(stats.cacheHits)  (on screen from memory, no request)"),
             ("image cache", "\(own: megabytes(bytesHeld)) held of \(own: megabytes(budget)) · peak \(own: megabytes(stats.peakBytes)) · \(stats.evicted) let go, \(stats.notCached) not kept"),

@@ -21,7 +21,7 @@ import Synchronization
 ///
 /// Two guards, each enough on its own:
 ///
-/// - **One subscription per binding.** ``bind(_:to:apply:)`` replaces the previous subscription,
+/// - **One subscription per binding.** ``bind(_:to:apply:)-(Photo,_,_)`` replaces the previous subscription,
 ///   disposing it, so a reused cell stops hearing about the photo it showed before.
 /// - **Keyed values.** Every value names its photo (``CellImage/photoID``); a value for any photo
 ///   but the one bound now is dropped, so even an answer already on its way when the cell was

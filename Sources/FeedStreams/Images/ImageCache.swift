@@ -126,7 +126,7 @@ public struct ImageCache: Sendable, Equatable {
     public mutating func insert(
         _ image: LoadedImage,
         photoIDs: [String],
-        standing own: Standing,
+        standing: Standing,
         standingOf: (ImageRequest) -> Standing
     ) -> Outcome {
         let size = image.decodedBytes
@@ -138,9 +138,9 @@ public struct ImageCache: Sendable, Equatable {
             // Unwanted first, then (for an image on screen) wanted ones; oldest first within each.
             var candidates: [(request: ImageRequest, unwanted: Bool, lastUsed: Int, bytes: Int)] = []
             for (held, entry) in entries {
-                let standing = standingOf(held)
-                guard standing == .unwanted || (own == .onScreen && standing == .wanted) else { continue }
-                candidates.append((held, standing == .unwanted, entry.lastUsed, entry.image.decodedBytes))
+                let heldStanding = standingOf(held)
+                guard heldStanding == .unwanted || (standing == .onScreen && heldStanding == .wanted) else { continue }
+                candidates.append((held, heldStanding == .unwanted, entry.lastUsed, entry.image.decodedBytes))
             }
             let evictable = candidates.reduce(0) { $0 + $1.bytes }
             // Nothing is evicted unless the image can then be kept.
