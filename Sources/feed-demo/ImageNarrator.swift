@@ -210,6 +210,14 @@ enum ImageNarrator {
                 fields.append(("error", .string(Narrator.short(error).data)))
             case .retryScheduled(_, let failures, let delay):
                 fields += [("failures", .int(failures)), ("delay_ms", .int(DemoSummary.milliseconds(delay)))]
+            case .memoryWarning(let images, let bytes):
+                fields += [("images_dropped", .int(images)), ("bytes_dropped", .int(bytes))]
+            case .downloadTracked(let photo):
+                fields.append(("photo", .string(photo.id)))
+            case .downloadTrackingFailed(let photo, let error):
+                fields += [("photo", .string(photo.id)), ("error", .string(Narrator.short(error).data))]
+            case .inputFailed(let error):
+                fields.append(("error", .string(Narrator.short(error).data)))
             default:
                 break
             }

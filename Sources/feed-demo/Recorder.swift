@@ -93,7 +93,6 @@ final class Recorder: Sendable {
     // MARK: The finger and the input streams
 
     func finger(_ action: ScrollAction) {
-        emitEvent(narrator.line(for: action, at: clock()))
         let gesture: String? = switch action {
         case .fling: "fling"
         case .drag: "drag"
@@ -101,13 +100,14 @@ final class Recorder: Sendable {
         case .pull: "pull"
         default: nil
         }
-        if let gesture {
-            // A new gesture closes the tally of the gestures before it, so that a fling past
-            // some cells and the drag back over them are told apart.
+        if gesture != nil {
+            // A new gesture closes the tally of the gestures before it, before it is told, so
+            // that a fling past some cells and the drag back over them are told apart.
             let spansGesture = state.withLock { !$0.imageTallyGestures.isEmpty }
             if spansGesture { tellImages(moving: false) }
-            state.withLock { $0.gesture = gesture }
         }
+        emitEvent(narrator.line(for: action, at: clock()))
+        if let gesture { state.withLock { $0.gesture = gesture } }
         switch action {
         case .settled, .hitEnd:
             // One picture per burst of flings: none within two seconds of the last one.

@@ -414,6 +414,38 @@ struct DemoRunTests {
         #expect(summary["failures"] as? Int == 0)
     }
 
+    @Test("--base-url loads the images over HTTP; an image server that is slow or fails never stalls paging", arguments: ["ok", "slow", "503"])
+    func stubServerImages(mode: String) async throws {
+        let server = try await StubServer()
+        defer { server.stop() }
+        let base = server.baseURL().appending(path: "images/\(mode)").absoluteString
+        let arguments = ["--base-url", base, "--script", example("last-page"), "--json"]
+        let run = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: runDemo(arguments, environment: ["UNSPLASH_ACCESS_KEY": StubServer.accessKey]))
+            }
+        }
+        #expect(run.status == 0)
+        let objects = try run.output.compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let summary = try #require(objects.last)
+        let images = try #require(summary["images"] as? [String: Any])
+        #expect((summary["pages_loaded"] as? Int ?? 0) >= 2, "paging went on: \(summary)")
+        #expect(summary["failures"] as? Int == 0)
+        #expect((images["loads_started"] as? Int ?? 0) > 0)
+        let started = objects.filter { $0["event"] as? String == "load_started" }
+        #expect(started.allSatisfy { $0["frame_y"] is Double && $0["offset"] is Double }, "each start has its geometry")
+        switch mode {
+        case "ok":
+            #expect((images["loaded"] as? Int ?? 0) > 0 && images["failures"] as? Int == 0)
+        case "slow":
+            #expect(images["loaded"] as? Int == 0, "the slow images answer after the session")
+        default:
+            #expect(images["loaded"] as? Int == 0 && (images["failures"] as? Int ?? 0) > 0)
+            #expect(objects.contains { $0["event"] as? String == "load_failed" && $0["error"] as? String == "HTTP 503" })
+            #expect(objects.contains { $0["event"] as? String == "retry_scheduled" })
+        }
+    }
+
     @Test("--base-url with a wrong key reports the error in the timeline and still ends")
     func stubServerUnauthorized() async throws {
         let server = try await StubServer()
