@@ -209,11 +209,13 @@ struct Options: Equatable, Sendable {
                                (default 300; each varies by half of it)
           --image-budget MB    the images' memory budget in MiB of decoded images, 1 to 4096
                                (default 12)
-          --image-concurrency N  the most image loads at once, 1 to 32 (default 6)
+          --image-concurrency N
+                               the most image loads at once, 1 to 32 (default 6)
           --fail PAGES         pages whose first answer fails, e.g. 3,5; 7x4 fails page 7's
                                first four answers; or none (the built-in tour: 6,7x4)
           --failure-rate P     make a fraction P (0 to 1) of requests fail at random
-          --seed S             choose which requests --failure-rate fails (default 1)
+          --seed S             choose which requests --failure-rate fails, and the catalog
+                               images' latencies and bytes (default 1)
           --live               publish new photos at the top while you scroll
                                (on for the built-in tour)
           --realtime           play in wall-clock time instead of virtual time

@@ -208,7 +208,7 @@ final class Recorder: Sendable {
             var lines: [DisplayText] = []
             if !state.placeholdersDescribed, tally.started.values.contains(true) {
                 state.placeholdersDescribed = true
-                lines.append("cells show their photo's colour at once, then its BlurHash (decoded here, no I/O), then the image")
+                lines.append("cells show their photo's colour at once, then its BlurHash where it has one (decoded here, no I/O), then the image")
             }
             let images = state.images
             let budget = images?.configuration.memoryBudget ?? 0

@@ -180,7 +180,7 @@ struct DemoRunTests {
         #expect(images.stats.loaded > 30 && images.stats.cancelledLeft > 10 && images.stats.cacheHits > 20)
         #expect(images.stats.peakBytes <= images.budget && images.bytesHeld <= images.budget)
         let lines = events.filter { $0.kind == .image && !$0.isQuiet }.map(\.text.terminal)
-        #expect(lines.first == "cells show their photo's colour at once, then its BlurHash (decoded here, no I/O), then the image")
+        #expect(lines.first == "cells show their photo's colour at once, then its BlurHash where it has one (decoded here, no I/O), then the image")
         // The fling up past the pages let go, and the drag straight back, each on a line.
         let fling = try #require(lines.firstIndex { $0.hasPrefix("during the fling: ") && $0.contains("cancelled before arriving") })
         #expect(lines[fling + 1].hasPrefix("during the drag: ") && lines[fling + 1].contains("came on screen from the cache"))

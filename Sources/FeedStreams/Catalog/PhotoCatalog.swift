@@ -249,6 +249,10 @@ private struct CatalogBuilder {
         let likes = Int(curve * curve * curve * 1800) + random.int(in: 0...30) + (sponsor == nil ? 0 : 250)
         let description: String? = random.chance(0.45) ? Self.photographerDescription(&random, user: user) : nil
         let altDescription: String? = random.chance(0.95) ? Self.altDescription(&random) : nil
+        // Unsplash sends no blur_hash for some photos: one in eight here (the hash is drawn all
+        // the same, so the photos after it stay as they were), so that a cell shows its colour
+        // until its image comes.
+        let hash = Self.blurHash(color: color, width: size.width, height: size.height, &random)
         return Photo(
             id: id,
             createdAt: Date(timeIntervalSince1970: Double(created)),
@@ -257,7 +261,7 @@ private struct CatalogBuilder {
             width: size.width,
             height: size.height,
             color: Self.hexColor(color),
-            blurHash: Self.blurHash(color: color, width: size.width, height: size.height, &random),
+            blurHash: rank % 8 == 6 ? nil : hash,
             description: description,
             altDescription: altDescription,
             urls: Self.imageURLs(path: imagePath, ixid: ixid),
