@@ -18,27 +18,32 @@ struct ImageFuzzTests {
         "sessions: flings, reversals, layouts, latencies, failures, refreshes, live inserts and memory warnings keep every promise of the images",
         arguments: [0, 1, 2, 3]
     )
-    func sessions(shard: Int) throws {
+    func sessions(shard: Int) async throws {
         let seeds = FuzzSeeds.seeds(count: 2_000, salt: 0x1A6E5, shard: shard, of: 4)
-        var coverage = Set<String>()
-        var failed = false
-        for seed in seeds {
-            let scenario = ImageScenario(seed: seed)
-            let fuzz = ImageFuzz(scenario: scenario)
-            let failures = try fuzz.run()
-            #expect(failures.isEmpty, "\(scenario)\n\(failures.prefix(4).joined(separator: "\n"))\n\(FuzzSeeds.replay(seed).replacingOccurrences(of: "FeedFuzzTests", with: "ImageFuzzTests"))")
-            failed = !failures.isEmpty
-            if failed { break }
-            coverage.formUnion(fuzz.coverage)
+        // Off the concurrency pool: see `offPool`.
+        let run = try await offPool { () throws -> (failure: String?, coverage: Set<String>) in
+            var coverage = Set<String>()
+            for seed in seeds {
+                let scenario = ImageScenario(seed: seed)
+                let fuzz = ImageFuzz(scenario: scenario)
+                let failures = try fuzz.run()
+                guard failures.isEmpty else {
+                    let replay = FuzzSeeds.replay(seed).replacingOccurrences(of: "FeedFuzzTests", with: "ImageFuzzTests")
+                    return ("\(scenario)\n\(failures.prefix(4).joined(separator: "\n"))\n\(replay)", coverage)
+                }
+                coverage.formUnion(fuzz.coverage)
+            }
+            return (nil, coverage)
         }
+        #expect(run.failure == nil, "\(run.failure ?? "")")
         // A series that never reached these situations would prove little.
-        if seeds.count >= 100, !failed {
+        if seeds.count >= 100, run.failure == nil {
             let expected: Set<String> = [
                 "cancelled", "preempted", "promoted", "kept", "shared", "cache hit", "retry", "evicted", "not cached",
                 "prefetch above", "prefetch below", "image shown", "prefetch beside a full screen",
                 "append", "insert", "refresh", "memory",
             ]
-            #expect(coverage.isSuperset(of: expected), "never reached: \(expected.subtracting(coverage).sorted())")
+            #expect(run.coverage.isSuperset(of: expected), "never reached: \(expected.subtracting(run.coverage).sorted())")
         }
     }
 
