@@ -13,7 +13,7 @@ bench=.build/release/streams-bench
 
 json=$("$bench" --json --scale 0.002 --repetitions 1 --warmups 0)
 if command -v python3 >/dev/null; then
-    python3 -c 'import json, sys; d = json.loads(sys.argv[1]); assert set(d["workloads"]) >= {"W1", "W2", "W3", "W4", "W5a", "W5b", "W6a", "W7a", "W7b", "W7c", "W7d"}, d; assert d["W6"]["streams_ns_per_page_1k"] > 0, d; assert set(d["W7"]) == {"W7a_W7b", "W7c_W7d"}, d' "$json"
+    python3 -c 'import json, sys; d = json.loads(sys.argv[1]); assert set(d["workloads"]) >= {"W1", "W2", "W3", "W4", "W5a", "W5b", "W6a", "W7a", "W7b", "W7c", "W7d", "W8a", "W8b"}, d; assert d["W6"]["streams_ns_per_page_1k"] > 0, d; assert set(d["W7"]) == {"W7a_W7b", "W7c_W7d"}, d; assert d["W8"]["W8a_W8b"]["growth"] > 0 and d["W8"]["W8a_W8b"]["unit"] == "frame", d' "$json"
 fi
 
 # W6b (the feed at ten times W6a's length) runs only when named; at this scale, 10 pages.

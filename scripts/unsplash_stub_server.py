@@ -17,6 +17,25 @@ Routes (Python 3 standard library only; every body is JSON unless a failure mode
         any other value gets 401 {"errors":["OAuth error: The access token is invalid"]}.
     GET /api/unsplash/list?page=P&perPage=N&orderBy=O
         Proxy style (the app owner's proxy holds the key, so none is checked). Same body and headers.
+    GET /image/<image-mode>/<photo id>?w=…&dpr=…
+        An image: a few hundred bytes that stand in for a JPEG ("image/jpeg"; decoding them is not
+        the point), or what the image mode says (below). No key is checked, as on Unsplash's CDN.
+    GET /photos/<photo id>/download?ixid=…
+        Unsplash's download tracking: 200 {"url": …} with the key, 401 without it.
+
+Images served here
+    Prefix either page route with /images/<image-mode> (e.g. a base URL of
+    http://127.0.0.1:PORT/images/ok) and every photo of the page, the recorded ones too, has its
+    urls (raw, full, regular, small, thumb) at GET /image/<image-mode>/<id> on this server, each
+    keeping its query (ixid, ixlib), and its links.download_location at GET /photos/<id>/download
+    on this server, its query kept. Without the prefix, pages are served as described below.
+    The prefix combines with a failure mode (/mode/<name>/images/<image-mode>/photos…). Image modes:
+        ok       every image answers at once
+        slow     every image answers after --slow-seconds (paging must not wait for it)
+        503      every image fails with 503 (a transient failure: the client retries)
+        404      every image fails with 404 {"errors": ["Not found"]} (not retried)
+        some_503 the images of photos whose number is a multiple of 3 fail with 503, the rest are ok
+        html     200, text/html: a captive portal's page where an image should be
 
 Pages
     The two recorded fixtures are served verbatim, with their recorded headers, for the requests
@@ -141,11 +160,18 @@ class Request:
         parts = urlsplit(raw_path)
         segments = parts.path.strip("/").split("/")
         self.mode = "ok"
-        if len(segments) >= 2 and segments[0] == "mode":
-            self.mode = segments[1]
+        self.image_mode = None
+        while len(segments) >= 2 and segments[0] in ("mode", "images"):
+            if segments[0] == "mode":
+                self.mode = segments[1]
+            else:
+                self.image_mode = segments[1]
             segments = segments[2:]
+        self.segments = segments
         self.route = "/" + "/".join(segments)
-        self.prefix = "/mode/" + self.mode if self.mode != "ok" else ""
+        self.query_text = parts.query
+        self.prefix = ("/mode/" + self.mode if self.mode != "ok" else "") + (
+            "/images/" + self.image_mode if self.image_mode else "")
         query = parse_qs(parts.query)
         self.proxy_style = self.route == "/api/unsplash/list"
         per_page_name = "perPage" if self.proxy_style else "per_page"
@@ -203,7 +229,35 @@ def page_links(request, host):
 
 def normal_page(request, host):
     recorded = RECORDED.get((request.page, request.per_page))
-    return recorded if recorded else generated_page(request, host)
+    body, headers = recorded if recorded else generated_page(request, host)
+    return served_images(body, request, host), headers
+
+
+def served_images(body, request, host):
+    """With an /images/<image-mode> prefix, the page's image and download addresses on this server."""
+    if request.image_mode is None:
+        return body
+    photos = json.loads(body)
+    for photo in photos:
+        for size, address in photo["urls"].items():
+            query = urlsplit(address).query
+            photo["urls"][size] = "http://%s/image/%s/%s%s" % (host, request.image_mode, photo["id"], "?" + query if query else "")
+        query = urlsplit(photo["links"]["download_location"]).query
+        photo["links"]["download_location"] = "http://%s/photos/%s/download%s" % (host, photo["id"], "?" + query if query else "")
+    return json.dumps(photos).encode("utf-8")
+
+
+# A stand-in for a JPEG: its start-of-image marker and a few hundred bytes.
+IMAGE_BYTES = b"\xff\xd8\xff\xe0" + bytes(range(256)) * 2 + b"\xff\xd9"
+IMAGE_MODES = ("ok", "slow", "503", "404", "some_503", "html")
+
+
+def photo_number(photo_id):
+    """The n of "stub-<n>", or -1 for a recorded photo's id."""
+    try:
+        return int(photo_id.rsplit("-", 1)[1]) if photo_id.startswith("stub-") else -1
+    except ValueError:
+        return -1
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -216,6 +270,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         request = Request(self.path)
+        if len(request.segments) == 3 and request.segments[0] == "image":
+            return self.respond_image(request.segments[1], request.segments[2])
+        if len(request.segments) == 3 and request.segments[0] == "photos" and request.segments[2] == "download":
+            return self.respond_download(request.segments[1])
+        if request.image_mode is not None and request.image_mode not in IMAGE_MODES:
+            return self.send(404, {"Content-Type": "text/plain"}, b"unknown image mode " + request.image_mode.encode())
         if request.route not in ("/photos", "/api/unsplash/list"):
             return self.send(404, {"Content-Type": "application/json"}, b'{"errors":["Not found"]}')
         host = self.headers.get("Host", "127.0.0.1")
@@ -230,6 +290,25 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(401, INVALID_TOKEN)
         body, headers = normal_page(request, host)
         self.send(200, headers, body)
+
+    def respond_image(self, image_mode, photo_id):
+        if image_mode not in IMAGE_MODES:
+            return self.send(404, {"Content-Type": "text/plain"}, b"unknown image mode " + image_mode.encode())
+        if image_mode == "slow":
+            time.sleep(self.slow_seconds)
+        if image_mode == "503" or (image_mode == "some_503" and photo_number(photo_id) % 3 == 0):
+            return self.send(503, {"Content-Type": "text/plain"}, b"Service Unavailable")
+        if image_mode == "404":
+            return self.send_json(404, {"errors": ["Not found"]})
+        if image_mode == "html":
+            return self.send(200, {"Content-Type": "text/html"}, PORTAL_HTML.encode("utf-8"))
+        self.send(200, {"Content-Type": "image/jpeg", "Cache-Control": "max-age=31536000"}, IMAGE_BYTES)
+
+    def respond_download(self, photo_id):
+        if self.headers.get("Authorization") != "Client-ID " + self.access_key:
+            return self.send_json(401, INVALID_TOKEN)
+        host = self.headers.get("Host", "127.0.0.1")
+        self.send_json(200, {"url": "http://%s/image/ok/%s?download=1" % (host, photo_id)})
 
     def respond_rate_limit_text(self, request, host):
         headers = {"Content-Type": "text/plain", "X-Ratelimit-Limit": "50", "X-Ratelimit-Remaining": "0"}

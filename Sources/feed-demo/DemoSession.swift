@@ -70,7 +70,16 @@ enum DemoSession {
         scroll to bottom
         wait 1.5s
 
-        # 5. A fast fling to the end starts page 5; flicking up and down again while it loads
+        # 5. Images. The cells on screen loaded first, those below next; the images of the first
+        #    pages were let go since, least recently used first, to stay within the budget. A fling
+        #    up past those pages, and straight back down: an image load started for a cell it passes
+        #    is cancelled on the frame that cell leaves (or gives way to a cell on screen), before
+        #    it arrives. Back at the bottom, its images come from the cache, with no request.
+        fling -12000
+        drag to 2342 over 400ms
+        wait 1s
+
+        # 6. A fast fling to the end starts the next page; flicking up and down again while it loads
         #    comes back near the end twice more. Those triggers are ignored, not queued.
         fling 8000
         drag to 2000 over 150ms
@@ -79,27 +88,39 @@ enum DemoSession {
         fling 8000
         wait 1.5s
 
-        # 6. Page 6 fails. The user stays at the bottom: after a short back-off the feed retries
+        # 7. Page 6 fails. The user stays at the bottom: after a short back-off the feed retries
         #    by itself.
         scroll to bottom
         wait 3s
 
-        # 7. Page 7 fails again and again: three retries, each after a longer back-off, then the
+        # 8. Page 7 fails again and again: three retries, each after a longer back-off, then the
         #    footer offers "Couldn't load — tap to retry". The user taps it.
         scroll to bottom
         wait 12s
         tap retry
         wait 1.5s
 
-        # 8. That was the last page: coming back to the bottom asks for nothing.
+        # 9. That was the last page: coming back to the bottom asks for nothing.
         drag to 4000 over 300ms
         scroll to bottom
         wait 1s
 
-        # 9. Back to the top, and tap a photo to open its detail.
+        # 10. Back to the top, and tap a photo to open its detail.
         scroll to top
         tap 3
         """
+
+    /// The images' rules in a session: the flags' concurrency and budget, the feed's prefetch
+    /// distance (one screen), a 2× screen.
+    static func imageConfiguration(_ options: Options) -> ImageConfiguration {
+        ImageConfiguration(
+            maxConcurrentLoads: options.imageConcurrency,
+            prefetchDistance: prefetchDistance,
+            memoryBudget: options.imageBudgetMiB * 1_048_576,
+            screenScale: 2,
+            retry: RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(500), seed: options.seed)
+        )
+    }
 
     /// How often the live feed (`--live`, and the tour) publishes a photo.
     static let livePeriod: Duration = .seconds(3)
@@ -113,6 +134,8 @@ enum DemoSession {
     ///   - steps: The script.
     ///   - service: The photo service for `--base-url` (an ``UnsplashHTTPService``); `nil` for
     ///     the built-in catalog, which the session builds from the options.
+    ///   - imageLoader: The image loader for `--base-url` (an ``UnsplashHTTPImageLoader``);
+    ///     `nil` for the catalog's images, which the session builds from the options.
     ///   - emit: Receives each event as it happens: on the scheduler's thread, except that an
     ///     HTTP response is reported on the thread it arrived on.
     /// - Returns: The summary.
@@ -122,22 +145,24 @@ enum DemoSession {
         _ options: Options,
         steps: [ScrollStep],
         service: (any PhotoService)? = nil,
+        imageLoader: (any ImageLoader)? = nil,
         emit: @escaping @Sendable (TimelineEvent) -> Void
     ) throws(DemoError) -> DemoSummary {
-        try play(options, steps: steps, service: service, records: false, emit: emit).summary
+        try play(options, steps: steps, service: service, imageLoader: imageLoader, records: false, emit: emit).summary
     }
 
-    /// Runs a session to its end, as ``run(_:steps:service:emit:)`` does, and records what its
-    /// page (`--html`) is drawn from.
+    /// Runs a session to its end, as ``run(_:steps:service:imageLoader:emit:)`` does, and records
+    /// what its page (`--html`) is drawn from.
     ///
     /// - Returns: The summary, and the recording.
     static func record(
         _ options: Options,
         steps: [ScrollStep],
         service: (any PhotoService)? = nil,
+        imageLoader: (any ImageLoader)? = nil,
         emit: @escaping @Sendable (TimelineEvent) -> Void
     ) throws(DemoError) -> (summary: DemoSummary, recording: SessionRecording) {
-        let played = try play(options, steps: steps, service: service, records: true, emit: emit)
+        let played = try play(options, steps: steps, service: service, imageLoader: imageLoader, records: true, emit: emit)
         guard let recording = played.recording else { throw DemoError("the session recorded nothing") }
         return (played.summary, recording)
     }
@@ -146,6 +171,7 @@ enum DemoSession {
         _ options: Options,
         steps: [ScrollStep],
         service: (any PhotoService)?,
+        imageLoader: (any ImageLoader)?,
         records: Bool,
         emit: @escaping @Sendable (TimelineEvent) -> Void
     ) throws(DemoError) -> (summary: DemoSummary, recording: SessionRecording?) {
@@ -160,7 +186,8 @@ enum DemoSession {
             let box = Mutex<Result<Wiring, DemoError>?>(nil)
             queue.async {
                 let made = Result { () throws(DemoError) in try Wiring(
-                    options: options, scheduler: scheduler, service: service, records: records, emit: emit
+                    options: options, scheduler: scheduler, service: service, imageLoader: imageLoader,
+                    records: records, emit: emit
                 ) {
                     // After the rest of this instant's work, so that the final state is settled.
                     _ = scheduler.schedule { done.signal() }
@@ -178,7 +205,10 @@ enum DemoSession {
             (summary, recording) = queue.sync { (wiring.finish(), wiring.recorder.recording) }
         } else {
             let scheduler = TestScheduler(resolution: .milliseconds(1), stepLimit: 10_000_000)
-            let wiring = try Wiring(options: options, scheduler: scheduler, service: service, records: records, emit: emit) {}
+            let wiring = try Wiring(
+                options: options, scheduler: scheduler, service: service, imageLoader: imageLoader,
+                records: records, emit: emit
+            ) {}
             wiring.start(steps)
             do {
                 while !wiring.isDone {
@@ -214,6 +244,7 @@ private final class Wiring: Sendable {
     let scheduler: any Scheduler
     let simulator: ScrollSimulator
     let viewModel: FeedViewModel
+    let images: ImageViewModel
     let recorder: Recorder
     private let bag = DisposeBag()
     private let startTime: Duration
@@ -222,6 +253,7 @@ private final class Wiring: Sendable {
         options: Options,
         scheduler: any Scheduler,
         service http: (any PhotoService)?,
+        imageLoader httpImages: (any ImageLoader)?,
         records: Bool,
         emit: @escaping @Sendable (TimelineEvent) -> Void,
         onDone: @escaping @Sendable () -> Void
@@ -301,6 +333,11 @@ private final class Wiring: Sendable {
                 input: .init(load: load, refresh: refreshes, geometry: simulator.geometry, retry: retries, selection: selections),
                 dependencies: .init(service: service, scheduler: scheduler, configuration: configuration)
             )
+            let loader = httpImages ?? CatalogImageLoader(scheduler: scheduler, latency: options.imageLatency, seed: options.seed)
+            images = try ImageViewModel(
+                input: .simulated(by: simulator),
+                dependencies: .init(loader: loader, scheduler: scheduler, configuration: DemoSession.imageConfiguration(options))
+            )
         } catch {
             throw DemoError("the feed refused its configuration: \(error)")
         }
@@ -322,6 +359,8 @@ private final class Wiring: Sendable {
             _ = scheduler.schedule { [weak self] in self?.captureScreen(moment, selected: selected) }
         }
         recorder.capture = capture
+        recorder.imageTimer = { action in scheduler.schedule(after: Recorder.imageQuiet, action) }
+        recorder.isMoving = { [weak simulator] in simulator?.isMoving ?? false }
         // The recorder subscribes to the state first, so that it sees every state in order.
         viewModel.output.state.subscribe(onNext: { recorder.state($0) }).disposed(by: bag)
         simulator.geometry.subscribe(onNext: { recorder.frame($0) }).disposed(by: bag)
@@ -332,6 +371,7 @@ private final class Wiring: Sendable {
             if recordsLayouts { recorder.laidOut(simulator.layout, photos: photos) }
         }).disposed(by: bag)
         viewModel.output.showsScrollToTop.subscribe(onNext: { recorder.scrollToTop($0) }).disposed(by: bag)
+        images.output.state.subscribe(onNext: { recorder.images($0) }).disposed(by: bag)
         simulator.play(steps).subscribe(onCompleted: { recorder.scriptFinished() }).disposed(by: bag)
     }
 
@@ -339,6 +379,7 @@ private final class Wiring: Sendable {
     func captureScreen(_ moment: String, selected: Int? = nil) {
         let geometry = simulator.currentGeometry
         let items = simulator.visibleItems
+        let imageState = recorder.imageState
         recorder.screen(
             moment: moment,
             scene: { state, showsScrollToTop in
@@ -347,7 +388,9 @@ private final class Wiring: Sendable {
                     viewportHeight: DemoSession.viewportHeight,
                     contentOffsetY: geometry.contentOffsetY,
                     contentHeight: geometry.contentHeight,
-                    items: items.map { .init(index: $0.index, frame: $0.frame, color: $0.photo.rgbColor) },
+                    items: items.map { item in
+                        .init(index: item.index, frame: item.frame, color: item.photo.rgbColor, image: Self.phase(of: item.photo, in: imageState))
+                    },
                     isRefreshing: state.isRefreshing,
                     isLoadingMore: state.isLoadingMore,
                     isEmpty: state.isEmpty,
@@ -355,14 +398,23 @@ private final class Wiring: Sendable {
                     selectedIndex: selected
                 )
             },
-            legend: items.map { ($0.index, $0.photo) },
+            legend: items.map { ($0.index, $0.photo, Self.phase(of: $0.photo, in: imageState)) },
             selected: selected
         )
+    }
+
+    /// What a cell bound to `photo` shows now: the image once the images have it, else its
+    /// BlurHash, else its colour (the phases a cell receives from ``ImageViewModel/Output/image(for:)``).
+    static func phase(of photo: Photo, in images: ImageState?) -> ScreenScene.ItemImage {
+        let hash = photo.blurHash.flatMap { try? BlurHash($0) }
+        if images?.image(forPhotoID: photo.id) != nil { return .loaded(hash) }
+        return hash.map { .blurred($0) } ?? .color
     }
 
     /// The summary, once the session is over; takes the final picture first, then stops the
     /// feed, which cancels what it was still doing (see ``DemoSummary/pending``).
     func finish() -> DemoSummary {
+        recorder.tellImages(moving: false)
         captureScreen("at the end")
         let summary = recorder.summary()
         bag.dispose()

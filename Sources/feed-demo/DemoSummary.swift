@@ -21,6 +21,8 @@ struct DemoSummary: Sendable, Equatable {
     var pending: [PendingWork] = []
     /// The last pages in a row that said more follow but added no photo (empty, or duplicates).
     var pagesAddingNothing = 0
+    /// What the images did, from their final state; `nil` when they never ran.
+    var images: ImageSummary?
     /// How long the run took on the wall clock (set it to zero before comparing summaries).
     var wallTime: Duration = .zero
 
@@ -55,6 +57,7 @@ struct DemoSummary: Sendable, Equatable {
             ("triggers ignored", "\(ignored)\(own: ignored > 0 ? "  (\(Self.breakdown(stats.triggersIgnored)))" : "")"),
             ("stale responses dropped", "\(stats.staleResponsesDropped)"),
             ("geometry events", "\(geometryEvents)"),
+        ] + (images?.rows ?? []) + [
             ("session time", "\(own: Self.seconds(sessionTime))"),
         ] + (wallTime ? [("wall time", "\(own: Self.seconds(self.wallTime))")] : []) + nothingNew + pendingRows
     }
@@ -72,7 +75,8 @@ struct DemoSummary: Sendable, Equatable {
             ("failures", .int(stats.failures)), ("retries", .int(retries)), ("triggers_ignored", .object(ignored)),
             ("stale_responses_dropped", .int(stats.staleResponsesDropped)), ("geometry_events", .int(geometryEvents)),
             ("reached_last_page", .bool(reachedLastPage)), ("pages_adding_nothing", .int(pagesAddingNothing)),
-            ("pending", .array(pending.map(\.json))), ("wall_ms", .int(Self.milliseconds(wallTime))),
+            ("pending", .array(pending.map(\.json))), ("images", images?.json ?? .null),
+            ("wall_ms", .int(Self.milliseconds(wallTime))),
         ]
     }
 
@@ -92,5 +96,51 @@ struct DemoSummary: Sendable, Equatable {
     static func seconds(_ duration: Duration) -> String {
         let milliseconds = milliseconds(duration)
         return "\(milliseconds / 1000).\(String(milliseconds % 1000).leftPadded(to: 3, with: "0"))s"
+    }
+}
+
+/// What the images did in a session, from their final state.
+struct ImageSummary: Sendable, Equatable {
+    var stats: ImageState.Stats
+    /// The decoded bytes the cache held at the end.
+    var bytesHeld: Int
+    /// The cache's budget.
+    var budget: Int
+    /// How far outside the wanted area a running load is kept.
+    var keepMargin: Double
+
+    init(_ state: ImageState) {
+        stats = state.stats
+        bytesHeld = state.bytesHeld
+        budget = state.configuration.memoryBudget
+        keepMargin = state.configuration.keepMargin
+    }
+
+    /// The summary table's image rows.
+    var rows: [(String, DisplayText)] {
+        let megabytes = ImageNarrator.megabytes
+        let retries = stats.retries > 0 ? "; \(stats.retries) retries" : ""
+        return [
+            ("images loaded", "\(stats.loaded)  (of \(stats.loadsStarted) loads started: \(stats.visibleLoads) on screen, \(stats.prefetchLoads) ahead\(own: retries))"),
+            ("images cancelled", "\(stats.cancelled)  (cells left \(stats.cancelledLeft) · photos gone \(stats.cancelledGone) · gave way to cells on screen \(stats.cancelledPreempted)); \(stats.kept) more kept running within the \(own: Narrator.points(keepMargin)) pt keep margin"),
+            ("images deduplicated", "\(stats.deduplicated)  (asked again while loading: one load per address)"),
+            ("image cache hits", "\(stats.cacheHits)  (on screen from memory, no request)"),
+            ("image cache", "\(own: megabytes(bytesHeld)) held of \(own: megabytes(budget)) · peak \(own: megabytes(stats.peakBytes)) · \(stats.evicted) let go, \(stats.notCached) not kept"),
+            ("image failures", "\(stats.failures)"),
+        ]
+    }
+
+    /// The summary's `images` object.
+    var json: JSONValue {
+        .object([
+            ("loads_started", .int(stats.loadsStarted)), ("started_on_screen", .int(stats.visibleLoads)),
+            ("started_ahead", .int(stats.prefetchLoads)), ("retries", .int(stats.retries)), ("loaded", .int(stats.loaded)),
+            ("cancelled", .int(stats.cancelled)), ("cancelled_left", .int(stats.cancelledLeft)),
+            ("cancelled_gone", .int(stats.cancelledGone)), ("cancelled_preempted", .int(stats.cancelledPreempted)),
+            ("kept", .int(stats.kept)), ("promoted", .int(stats.promoted)), ("deduplicated", .int(stats.deduplicated)),
+            ("cache_hits", .int(stats.cacheHits)), ("evicted", .int(stats.evicted)), ("not_cached", .int(stats.notCached)),
+            ("failures", .int(stats.failures)), ("bytes_held", .int(bytesHeld)), ("budget", .int(budget)),
+            ("peak_bytes", .int(stats.peakBytes)),
+        ])
     }
 }

@@ -76,11 +76,14 @@ enum FeedDemo {
         let settings = SessionSettings(options: options, steps: steps.count, deadline: http?.configuration.deadline)
         printIntroduction(settings, printer: printer)
         do {
+            let images = http.map { UnsplashHTTPImageLoader(configuration: $0.configuration) }
             guard let destination = options.html else {
-                printer.print(try DemoSession.run(options, steps: steps, service: http) { printer.print($0) })
+                printer.print(try DemoSession.run(options, steps: steps, service: http, imageLoader: images) { printer.print($0) })
                 return 0
             }
-            var (summary, recording) = try DemoSession.record(options, steps: steps, service: http) { printer.print($0) }
+            var (summary, recording) = try DemoSession.record(options, steps: steps, service: http, imageLoader: images) {
+                printer.print($0)
+            }
             printer.print(summary)
             recording.settings = settings
             let page = SessionPage(recording: recording, summary: summary).html
@@ -131,11 +134,13 @@ enum FeedDemo {
             printer.heading(settings.heading)
             printer.write("  \(settings.line.terminal)")
             if !settings.world.isEmpty { printer.write("  " + settings.world.joined(separator: " · ")) }
+            printer.write("  " + settings.images)
             printer.write("")
             printer.write("  finger     what the simulated user did")
             printer.write("  stream     the input streams: the geometry's demand for content, pullToRefresh, retry, selection")
             printer.write("  request →  a page the view model asked for     response ←  what the service answered")
             printer.write("  feed       how the list changed                error       what the user is told")
+            printer.write("  images     what the image rule decided: loads started, cancelled, arrived, the cache")
             printer.write("")
         }
     }

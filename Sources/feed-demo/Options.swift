@@ -51,6 +51,12 @@ struct Options: Equatable, Sendable {
     var json = false
     /// Never print ANSI escape codes.
     var noColor = false
+    /// How long the catalog's images take to arrive, on average (each varies by half of it).
+    var imageLatency: Duration = .milliseconds(300)
+    /// The images' memory budget, in MiB of decoded images.
+    var imageBudgetMiB = 12
+    /// The most image loads at once.
+    var imageConcurrency = 6
     /// Where to write the session's page (`--html`), if anywhere.
     var html: PageDestination?
 
@@ -125,6 +131,12 @@ struct Options: Equatable, Sendable {
                 options.latency = .milliseconds(try reader.integer(for: flag, in: 0...60_000))
             case "--photos":
                 options.photoCount = try reader.integer(for: flag, in: 0...360)
+            case "--image-latency":
+                options.imageLatency = .milliseconds(try reader.integer(for: flag, in: 0...60_000))
+            case "--image-budget":
+                options.imageBudgetMiB = try reader.integer(for: flag, in: 1...4_096)
+            case "--image-concurrency":
+                options.imageConcurrency = try reader.integer(for: flag, in: 1...32)
             case "--fail":
                 options.failPages = try reader.pages(for: flag)
             case "--failure-rate":
@@ -178,7 +190,7 @@ struct Options: Equatable, Sendable {
             for (given, name) in [
                 (options.live != nil, "--live"), (options.failPages != nil, "--fail"),
                 (options.failureRate > 0, "--failure-rate"), (reader.saw("--photos"), "--photos"),
-                (reader.saw("--latency"), "--latency"),
+                (reader.saw("--latency"), "--latency"), (reader.saw("--image-latency"), "--image-latency"),
             ] where given {
                 throw OptionsError("\(name) shapes the built-in catalog and cannot be used with --base-url")
             }
@@ -211,10 +223,17 @@ struct Options: Equatable, Sendable {
           --per-page N         photos per page, 1 to 30 (default 10)
           --photos N           photos in the built-in catalog, 0 to 360 (default 60)
           --latency MS         how long each catalog answer takes, 0 to 60000 ms (default 1000)
+          --image-latency MS   how long the catalog's images take, on average, 0 to 60000 ms
+                               (default 300; each varies by half of it)
+          --image-budget MB    the images' memory budget in MiB of decoded images, 1 to 4096
+                               (default 12)
+          --image-concurrency N
+                               the most image loads at once, 1 to 32 (default 6)
           --fail PAGES         pages whose first answer fails, e.g. 3,5; 7x4 fails page 7's
                                first four answers; or none (the built-in tour: 6,7x4)
           --failure-rate P     make a fraction P (0 to 1) of requests fail at random
-          --seed S             choose which requests --failure-rate fails (default 1)
+          --seed S             choose which requests --failure-rate fails, and the catalog
+                               images' latencies and bytes (default 1)
           --live               publish new photos at the top while you scroll
                                (on for the built-in tour)
           --realtime           play in wall-clock time instead of virtual time

@@ -32,6 +32,16 @@ final class Recorder: Sendable {
         var lastFlingPicture: Duration?
         /// What the page is drawn from, when the session records one (`--html`).
         var recording: SessionRecording?
+        /// The images' last state, and what they decided since the last line about them.
+        var images: ImageState?
+        var imageTally = ImageTally()
+        /// The gestures the tally spans, and the gesture under way or last.
+        var imageTallyGestures: [String] = []
+        var gesture: String?
+        /// When the first decision of the tally was taken.
+        var imageTallySince: Duration?
+        var placeholdersDescribed = false
+        var imageTimer: (@Sendable (@escaping @Sendable () -> Void) -> any Disposable)?
     }
 
     private let state: Mutex<State>
@@ -108,9 +118,23 @@ final class Recorder: Sendable {
     // MARK: The finger and the input streams
 
     func finger(_ action: ScrollAction) {
+        let gesture: String? = switch action {
+        case .fling: "fling"
+        case .drag: "drag"
+        case .scrollToTop, .scrollToBottom: "scroll"
+        case .pull: "pull"
+        default: nil
+        }
+        if gesture != nil {
+            // A new gesture closes the tally of the gestures before it, before it is told, so
+            // that a fling past some cells and the drag back over them are told apart.
+            let spansGesture = state.withLock { !$0.imageTallyGestures.isEmpty }
+            if spansGesture { tellImages(moving: false) }
+        }
         let time = now
         state.withLock { $0.recording?.record(action, at: time) }
         send(narrator.line(for: action, at: clock()))
+        if let gesture { state.withLock { $0.gesture = gesture } }
         switch action {
         case .settled, .hitEnd:
             // One picture per burst of flings: none within two seconds of the last one.
@@ -128,11 +152,14 @@ final class Recorder: Sendable {
 
     /// Counts one geometry event (the simulator emits one per frame while the content moves).
     func frame(_ geometry: ScrollGeometry) {
-        let time = now
-        state.withLock { state in
+        let (time, moving) = (now, isMoving?() ?? false)
+        let waiting = state.withLock { state in
             state.geometryEvents += 1
             state.recording?.record(geometry: geometry, at: time)
+            if moving, !state.imageTally.isEmpty { Self.noteGesture(&state) }
+            return !state.imageTally.isEmpty
         }
+        if waiting { restartImageTimer() }
     }
 
     /// The photos were laid out anew after the list changed (for the page).
@@ -140,6 +167,100 @@ final class Recorder: Sendable {
         let time = now
         state.withLock { state in
             state.recording?.recordLayout(layout, photos: photos, replacesList: state.previous.change == .reload, at: time)
+        }
+    }
+
+    // MARK: The images
+
+    /// How long the images must be quiet (no decision, no frame) before their tally is told.
+    static let imageQuiet: Duration = .milliseconds(250)
+
+    /// Schedules an action ``imageQuiet`` later on the session's scheduler.
+    var imageTimer: (@Sendable (@escaping @Sendable () -> Void) -> any Disposable)? {
+        get { state.withLock { $0.imageTimer } }
+        set { state.withLock { $0.imageTimer = newValue } }
+    }
+
+    private let imageQuietTimer = SerialDisposable()
+
+    /// The images' last state, for pictures.
+    var imageState: ImageState? {
+        state.withLock { $0.images }
+    }
+
+    /// Takes what the image rule decided: each decision as a line for tools (`--json`), and a
+    /// tally for people, told once the images have been quiet for ``imageQuiet``, at the end of a
+    /// gesture, or before the next one.
+    func images(_ next: ImageState) {
+        for event in ImageNarrator.events(for: next, at: clock() - narrator.origin) { send(event) }
+        let (now, moving) = (clock(), isMoving?() ?? false)
+        let time = now - narrator.origin
+        let waiting = state.withLock { state in
+            state.images = next
+            state.recording?.record(images: next, at: time)
+            state.imageTally.add(next)
+            guard !state.imageTally.isEmpty else { return false }
+            if state.imageTallySince == nil { state.imageTallySince = now }
+            if moving { Self.noteGesture(&state) }
+            return true
+        }
+        if waiting { restartImageTimer() }
+    }
+
+    /// Adds the gesture under way to those the tally spans.
+    private static func noteGesture(_ state: inout State) {
+        guard let gesture = state.gesture, state.imageTallyGestures.last != gesture else { return }
+        state.imageTallyGestures.append(gesture)
+    }
+
+    private func restartImageTimer() {
+        guard let timer = imageTimer else { return }
+        imageQuietTimer.disposable = timer { [weak self] in
+            guard let self else { return }
+            tellImages(moving: isMoving?() ?? false)
+        }
+    }
+
+    /// Whether the content is moving now (a gesture under way), for the image tally.
+    var isMoving: (@Sendable () -> Bool)? {
+        get { movingCheck.withLock { $0 } }
+        set { movingCheck.withLock { $0 = newValue } }
+    }
+
+    private let movingCheck = Mutex<(@Sendable () -> Bool)?>(nil)
+
+    /// Says what the images did since the last line; while the content moves, waits for the
+    /// gesture to end, so that a fling is one line and not sixty.
+    func tellImages(moving: Bool) {
+        let told = state.withLock { state -> [DisplayText] in
+            if moving {
+                Self.noteGesture(&state)
+                return []
+            }
+            let tally = state.imageTally
+            let gestures = state.imageTallyGestures
+            let since = state.imageTallySince
+            state.imageTally = ImageTally()
+            state.imageTallyGestures = []
+            state.imageTallySince = nil
+            var lines: [DisplayText] = []
+            if !state.placeholdersDescribed, tally.started.values.contains(true) {
+                state.placeholdersDescribed = true
+                lines.append("cells show their photo's colour at once, then its BlurHash where it has one (decoded here, no I/O), then the image")
+            }
+            let images = state.images
+            let budget = images?.configuration.memoryBudget ?? 0
+            if var line = tally.line(cache: images?.bytesHeld ?? 0, budget: budget, during: gestures) {
+                // Told once the images are quiet: say when the stretch began, if earlier.
+                if let since, since < clock(), gestures.isEmpty {
+                    line = "since \(own: DemoSummary.seconds(since - narrator.origin)): \(line)"
+                }
+                lines.append(line)
+            }
+            return lines + tally.failures.map(\.line) + tally.notes
+        }
+        for line in told {
+            emit(.image, line, [("event", .string("images"))])
         }
     }
 
@@ -219,7 +340,7 @@ final class Recorder: Sendable {
     func screen(
         moment: String,
         scene: (FeedState, Bool) -> ScreenScene,
-        legend: [(Int, Photo)],
+        legend: [(Int, Photo, ScreenScene.ItemImage)],
         selected: Int?
     ) {
         let now = clock() - narrator.origin
@@ -256,10 +377,10 @@ final class Recorder: Sendable {
                 notes.append(.text("       \"\(untrusted: about, maxLength: 34)\""))
             }
         } else {
-            for (index, photo) in legend {
+            for (index, photo, image) in legend {
                 notes.append(.photo(
                     index: index, color: photo.rgbColor,
-                    text: "\(untrusted: photo.user.name, maxLength: 18) · ♥ \(own: Narrator.grouped(photo.likes))"
+                    text: "\(untrusted: photo.user.name, maxLength: 18) · ♥ \(own: Narrator.grouped(photo.likes)) · \(own: image.name)"
                 ))
             }
         }
@@ -283,7 +404,8 @@ final class Recorder: Sendable {
             return DemoSummary(
                 stats: feed.stats, photosShown: feed.photos.count, reachedLastPage: feed.isLastPage,
                 geometryEvents: state.geometryEvents, sessionTime: now - narrator.origin,
-                pending: PendingWork.list(in: feed, at: now), pagesAddingNothing: state.pagesAddingNothing
+                pending: PendingWork.list(in: feed, at: now), pagesAddingNothing: state.pagesAddingNothing,
+                images: state.images.map(ImageSummary.init)
             )
         }
     }

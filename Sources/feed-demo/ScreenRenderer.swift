@@ -11,6 +11,28 @@ struct ScreenScene: Sendable, Equatable {
         var frame: Rect
         /// Its dominant colour, if it has one.
         var color: RGBColor?
+        /// What the cell shows of its photo.
+        var image: ItemImage = .color
+    }
+
+    /// What a cell shows of its photo: the phases of ``ImagePhase``, as drawn.
+    enum ItemImage: Sendable, Equatable {
+        /// The photo's colour, flat.
+        case color
+        /// The photo's BlurHash, decoded to the block's cells.
+        case blurred(BlurHash)
+        /// The image (drawn from the BlurHash at twice the resolution, with more contrast and a
+        /// grain: the demo's images are stand-in bytes, not pictures to decode).
+        case loaded(BlurHash?)
+
+        /// `colour`, `blurred` or `image`, for the legend.
+        var name: String {
+            switch self {
+            case .color: "colour"
+            case .blurred: "blurred"
+            case .loaded: "image"
+            }
+        }
     }
 
     /// The scroll view's width in points.
@@ -55,6 +77,12 @@ enum ScreenNote: Sendable, Equatable {
 /// its index is written in black or white, whichever reads better on it. Without colour, the
 /// output is plain text: a block is filled with one letter per photo (`a` for photo 0, `b` for
 /// photo 1, … cycling after `z`), so neighbours stay apart.
+///
+/// A block shows its photo's image phase (``ScreenScene/ItemImage``). With colour: the flat
+/// colour; the BlurHash decoded to one pixel per character, a soft gradient; the image, the hash
+/// decoded at twice the resolution with upper half blocks (`▀`, two pixels a character), more
+/// contrast and a fixed grain, so that it reads as detail where the blur is smooth. Without colour: the photo's letter in lower case for the colour,
+/// `░` for the blur, the letter in upper case for the image.
 struct ScreenRenderer: Sendable {
     /// Points per character column.
     static let pointsPerColumn = 10.0
@@ -141,12 +169,19 @@ struct ScreenRenderer: Sendable {
         let columns = left..<right
         let rows = top..<bottom
 
-        let fill: Character = usesColor ? " " : Self.letters[item.index % Self.letters.count]
-        let background = usesColor ? (item.color ?? Self.neutral) : nil
-        let foreground = background.map { Self.readableText(on: $0) }
-        for row in rows {
-            for column in columns {
-                canvas[row, column] = Cell(character: fill, background: background, foreground: foreground)
+        let letter = Self.letters[item.index % Self.letters.count]
+        if usesColor {
+            paint(item, columns: firstColumn..<max(endColumn, firstColumn + 1), rows: firstRow..<endRow, clippedTo: (columns, rows), on: &canvas)
+        } else {
+            let fill: Character = switch item.image {
+            case .color: letter
+            case .blurred: "░"
+            case .loaded: Character(letter.uppercased())
+            }
+            for row in rows {
+                for column in columns {
+                    canvas[row, column] = Cell(character: fill, background: nil, foreground: nil)
+                }
             }
         }
         // The label goes on the block's first visible row, so a block cut by the top edge
@@ -154,9 +189,66 @@ struct ScreenRenderer: Sendable {
         let label = Array(selected ? "▶\(item.index)◀" : "\(item.index)")
         if label.count <= columns.count {
             for (position, character) in label.enumerated() {
-                canvas[rows.lowerBound, columns.lowerBound + position].character = character
+                var cell = canvas[rows.lowerBound, columns.lowerBound + position]
+                cell.character = character
+                // On a half block, the label needs a colour of its own to read.
+                if let background = cell.background { cell.foreground = Self.readableText(on: background) }
+                canvas[rows.lowerBound, columns.lowerBound + position] = cell
             }
         }
+    }
+
+    /// Paints a block in colour, for its image phase: `block` is the whole block in cells (it may
+    /// reach outside the screen), `clip` the part to paint.
+    private func paint(
+        _ item: ScreenScene.Item,
+        columns block: Range<Int>,
+        rows blockRows: Range<Int>,
+        clippedTo clip: (columns: Range<Int>, rows: Range<Int>),
+        on canvas: inout Canvas
+    ) {
+        let flat = item.color ?? Self.neutral
+        // Decoding costs width × height × components: keep blocks that reach far off screen small
+        // (and sizes near Int.max from wrapping: `&-`, then clamped).
+        let width = min(max(block.upperBound &- block.lowerBound, 1), Self.maxCells)
+        let height = min(max(blockRows.upperBound &- blockRows.lowerBound, 1), Self.maxCells)
+        let pixels: (Int, Int) -> (RGBColor, RGBColor?)
+        switch item.image {
+        case .color:
+            pixels = { _, _ in (flat, nil) }
+        case .blurred(let hash):
+            let decoded = hash.pixels(width: width, height: height)
+            pixels = { x, y in (decoded[y * width + x], nil) }
+        case .loaded(let hash):
+            let decoded = hash?.pixels(width: width, height: height * 2, punch: 2)
+            let seed = item.index
+            pixels = { x, y in
+                let (top, bottom) = decoded.map { ($0[2 * y * width + x], $0[(2 * y + 1) * width + x]) } ?? (flat, flat)
+                return (Self.grain(top, x: x, y: 2 * y, seed: seed), Self.grain(bottom, x: x, y: 2 * y + 1, seed: seed))
+            }
+        }
+        for row in clip.rows {
+            for column in clip.columns {
+                let x = min(max(column &- block.lowerBound, 0), width - 1)
+                let y = min(max(row &- blockRows.lowerBound, 0), height - 1)
+                let (top, bottom) = pixels(x, y)
+                canvas[row, column] = if let bottom {
+                    Cell(character: "▀", background: bottom, foreground: top)
+                } else {
+                    Cell(character: " ", background: top, foreground: Self.readableText(on: top))
+                }
+            }
+        }
+    }
+
+    /// A loaded image's fine detail, which a blur does not have: each pixel a little lighter or
+    /// darker, by a fixed pattern of the pixel and the cell (the same picture on every run).
+    private static func grain(_ color: RGBColor, x: Int, y: Int, seed: Int) -> RGBColor {
+        var mixed = UInt64(truncatingIfNeeded: x &* 73_856_093 ^ y &* 19_349_663 ^ seed &* 83_492_791)
+        mixed = (mixed ^ (mixed >> 13)) &* 0x9E37_79B9_7F4A_7C15
+        let shift = Int((mixed >> 59) % 9) * 5 - 20
+        func channel(_ value: UInt8) -> UInt8 { UInt8(min(max(Int(value) + shift, 0), 255)) }
+        return RGBColor(red: channel(color.red), green: channel(color.green), blue: channel(color.blue))
     }
 
     private func drawIndicators(_ scene: ScreenScene, offset: Double, on canvas: inout Canvas) {

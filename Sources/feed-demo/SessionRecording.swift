@@ -75,6 +75,15 @@ struct SessionRecording: Sendable {
         var notes: [ScreenNote]
     }
 
+    /// What the image rule decided at one moment, with how many loads were running and what the
+    /// cache held after it.
+    struct Images: Sendable {
+        var time: Duration
+        var loading: Int
+        var bytesHeld: Int
+        var decisions: [ImageDecision]
+    }
+
     /// What was played, and in which world.
     var settings: SessionSettings?
     var states: [State] = []
@@ -84,6 +93,10 @@ struct SessionRecording: Sendable {
     var moments: [Moment] = []
     /// Every line of the timeline, as the text and JSON print them.
     var timeline: [TimelineEvent] = []
+    /// Every state of the image rule.
+    var images: [Images] = []
+    /// The image rule's settings, once it has run.
+    var imageConfiguration: ImageConfiguration?
 
     private var latestTime: Duration = .zero
     /// How many photos the layouts recorded so far hold.
@@ -116,6 +129,11 @@ struct SessionRecording: Sendable {
 
     mutating func record(_ action: ScrollAction, at time: Duration) {
         actions.append(Action(time: clamped(time), action: action))
+    }
+
+    mutating func record(images state: ImageState, at time: Duration) {
+        images.append(Images(time: clamped(time), loading: state.loads.count, bytesHeld: state.bytesHeld, decisions: state.decisions))
+        imageConfiguration = state.configuration
     }
 
     /// A line of the timeline, at the time it was printed with.

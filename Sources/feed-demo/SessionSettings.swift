@@ -63,7 +63,17 @@ struct SessionSettings: Sendable {
         }
     }
 
-    /// `feed-demo · the built-in tour (29 steps) · virtual time`.
+    /// `images: up to 6 at a time, 600 pt ahead, 12 MiB in memory, …`: the image rule's settings.
+    var images: String {
+        let rules = DemoSession.imageConfiguration(options)
+        let timing = deadline == nil
+            ? "answer after \(DemoSummary.milliseconds(options.imageLatency))ms ± half"
+            : "come from the server's addresses"
+        return "images: up to \(rules.maxConcurrentLoads) at a time, \(Narrator.points(rules.prefetchDistance)) pt ahead, "
+            + "\(ImageNarrator.megabytes(rules.memoryBudget)) in memory, sized for a 2× screen; they \(timing)"
+    }
+
+    /// `feed-demo · the built-in tour (32 steps) · virtual time`.
     var heading: DisplayText {
         "feed-demo · \(scriptName) (\(own: Narrator.count(steps, "step"))) · \(own: clock)"
     }
@@ -75,6 +85,7 @@ struct SessionSettings: Sendable {
 
     /// The first JSON object of `--json`.
     var json: JSONValue {
+        let rules = DemoSession.imageConfiguration(options)
         let failPages = options.effectiveFailPages.sorted(by: { $0.key < $1.key }).map { ("\($0.key)", JSONValue.int($0.value)) }
         return .object([
             ("t_ms", .int(0)), ("kind", .string("session")), ("script", .string(scriptName.data)),
@@ -84,6 +95,15 @@ struct SessionSettings: Sendable {
             ("source", .string(source.data)), ("fail_pages", .object(failPages)),
             ("failure_rate", .double(options.failureRate)), ("live", .bool(options.effectiveLive)),
             ("realtime", .bool(options.realtime)),
+            ("images", .object([
+                ("max_concurrent_loads", .int(rules.maxConcurrentLoads)),
+                ("prefetch_distance", .double(rules.prefetchDistance)),
+                ("keep_margin", .double(rules.keepMargin)),
+                ("budget_bytes", .int(rules.memoryBudget)),
+                ("max_entry_bytes", .int(rules.maxEntryBytes)),
+                ("screen_scale", .double(rules.screenScale)),
+                ("latency_ms", deadline == nil ? .int(DemoSummary.milliseconds(options.imageLatency)) : .null),
+            ])),
         ])
     }
 
@@ -98,6 +118,7 @@ struct SessionSettings: Sendable {
             ("answers", "\(own: timing)"),
             ("prefetch distance", "\(own: Narrator.points(DemoSession.prefetchDistance)) pt: the next page is wanted while the content ends less than this below the screen"),
         ]
+        rows.append(("images", "\(own: String(images.dropFirst("images: ".count)))"))
         if !world.isEmpty { rows.append(("the catalog", "\(own: world.joined(separator: " · "))")) }
         return rows
     }

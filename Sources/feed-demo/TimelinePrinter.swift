@@ -22,6 +22,8 @@ struct TimelineEvent: Sendable, Equatable {
         case detail
         /// A picture of the screen.
         case screen
+        /// What the image rule decided: loads started, cancelled, arrived, the cache.
+        case image
     }
 
     /// When, measured from the start of the session.
@@ -209,11 +211,12 @@ struct TimelinePrinter: Sendable {
         case .error: "error  ✗ "
         case .detail: "detail   "
         case .screen: "screen   "
+        case .image: "images   "
         }
     }
 
     /// Each lane's SGR colour: cyan finger, magenta streams, yellow requests, green responses,
-    /// blue feed, red errors, bold detail and pictures.
+    /// blue feed, red errors, bold detail and pictures, bright cyan images.
     static func color(of kind: TimelineEvent.Kind) -> String {
         switch kind {
         case .finger: "36"
@@ -223,6 +226,7 @@ struct TimelinePrinter: Sendable {
         case .feed: "34"
         case .error: "31"
         case .detail, .screen: "1"
+        case .image: "96"
         }
     }
 }

@@ -37,6 +37,7 @@ struct DemoOptionsTests {
         #expect(options.failureRate == 0)
         #expect(!options.realtime && !options.json && !options.noColor)
         #expect(options.source == .catalog)
+        #expect(options.imageLatency == .milliseconds(300) && options.imageBudgetMiB == 12 && options.imageConcurrency == 6)
     }
 
     @Test("with a script, failures and the live feed are off unless asked for")
@@ -55,7 +56,9 @@ struct DemoOptionsTests {
         let options = try options([
             "--layout", "grid", "--per-page=30", "--photos", "0", "--latency", "0", "--fail", "5,3x2,5",
             "--failure-rate", "0.25", "--seed=42", "--live", "--realtime", "--json", "--no-color",
+            "--image-latency", "0", "--image-budget=64", "--image-concurrency", "2",
         ])
+        #expect(options.imageLatency == .zero && options.imageBudgetMiB == 64 && options.imageConcurrency == 2)
         #expect(options.layout == .grid)
         #expect(options.perPage == 30)
         #expect(options.photoCount == 0)
@@ -128,6 +131,10 @@ struct DemoOptionsTests {
          "--latency shapes the built-in catalog and cannot be used with --base-url"),
         (["--base-url", "http://h", "--proxy", "--photos", "5"],
          "--photos shapes the built-in catalog and cannot be used with --base-url"),
+        (["--base-url", "http://h", "--proxy", "--image-latency", "5"],
+         "--image-latency shapes the built-in catalog and cannot be used with --base-url"),
+        (["--image-budget", "0"], #"--image-budget expects a whole number from 1 to 4096, got "0""#),
+        (["--image-concurrency", "33"], #"--image-concurrency expects a whole number from 1 to 32, got "33""#),
     ])
     func badFlags(arguments: [String], expected: String) {
         #expect(message(arguments) == expected)

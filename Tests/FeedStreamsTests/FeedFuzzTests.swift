@@ -13,31 +13,40 @@ struct FeedFuzzTests {
     // MARK: FeedState.reduce
 
     @Test("FeedState.reduce: random event sequences keep every rule of the feed", arguments: [0, 1, 2, 3])
-    func reduce(shard: Int) {
-        for seed in FuzzSeeds.seeds(count: 4_000, salt: 0x5EDC, shard: shard, of: 4) {
-            let failures = ReduceFuzz(seed: seed).run()
-            #expect(failures.isEmpty, "\(failures.prefix(3).joined(separator: "\n"))\n\(FuzzSeeds.replay(seed))")
-            if !failures.isEmpty { break }
+    func reduce(shard: Int) async throws {
+        // Off the concurrency pool (see `offPool`), like every fuzz test here.
+        let failure = try await offPool { () -> String? in
+            for seed in FuzzSeeds.seeds(count: 4_000, salt: 0x5EDC, shard: shard, of: 4) {
+                let failures = ReduceFuzz(seed: seed).run()
+                if !failures.isEmpty { return "\(failures.prefix(3).joined(separator: "\n"))\n\(FuzzSeeds.replay(seed))" }
+            }
+            return nil
         }
+        #expect(failure == nil, "\(failure ?? "")")
     }
 
     // MARK: FeedViewModel
 
     @Test("FeedViewModel: random inputs, latencies, failures and live inserts keep every promise", arguments: [0, 1, 2, 3])
-    func viewModel(shard: Int) throws {
+    func viewModel(shard: Int) async throws {
         let seeds = FuzzSeeds.seeds(count: 2_000, salt: 0xFEED, shard: shard, of: 4)
-        var coverage = ViewModelFuzz.Coverage()
-        for seed in seeds {
-            let scenario = FeedScenario(seed: seed)
-            let fuzz = ViewModelFuzz(scenario: scenario)
-            let failures = try fuzz.run()
-            #expect(failures.isEmpty, "\(scenario)\n\(failures.prefix(4).joined(separator: "\n"))\n\(FuzzSeeds.replay(seed))")
-            if !failures.isEmpty { break }
-            coverage.add(fuzz.coverage)
+        let run = try await offPool { () throws -> (failure: String?, coverage: ViewModelFuzz.Coverage) in
+            var coverage = ViewModelFuzz.Coverage()
+            for seed in seeds {
+                let scenario = FeedScenario(seed: seed)
+                let fuzz = ViewModelFuzz(scenario: scenario)
+                let failures = try fuzz.run()
+                if !failures.isEmpty {
+                    return ("\(scenario)\n\(failures.prefix(4).joined(separator: "\n"))\n\(FuzzSeeds.replay(seed))", coverage)
+                }
+                coverage.add(fuzz.coverage)
+            }
+            return (nil, coverage)
         }
+        #expect(run.failure == nil, "\(run.failure ?? "")")
         // A series that never reached these situations would prove little.
-        if seeds.count >= 100 {
-            #expect(coverage.isThorough, "\(coverage)")
+        if seeds.count >= 100, run.failure == nil {
+            #expect(run.coverage.isThorough, "\(run.coverage)")
         }
     }
 
@@ -45,13 +54,16 @@ struct FeedFuzzTests {
         "sessions: a simulated scroll view, random screens, scripts, latencies, failures, hangs, live inserts and refreshes; requests start only when the screen wants them, and the feed is never idle while it does",
         arguments: [0, 1, 2, 3]
     )
-    func scrollSessions(shard: Int) throws {
-        for seed in FuzzSeeds.seeds(count: 1_000, salt: 0x5C011, shard: shard, of: 4) {
-            let scenario = ScrollScenario(seed: seed)
-            let failures = try ScrollFuzz(scenario: scenario).run()
-            #expect(failures.isEmpty, "\(scenario)\n\(failures.prefix(4).joined(separator: "\n"))\n\(FuzzSeeds.replay(seed))")
-            if !failures.isEmpty { break }
+    func scrollSessions(shard: Int) async throws {
+        let failure = try await offPool { () throws -> String? in
+            for seed in FuzzSeeds.seeds(count: 1_000, salt: 0x5C011, shard: shard, of: 4) {
+                let scenario = ScrollScenario(seed: seed)
+                let failures = try ScrollFuzz(scenario: scenario).run()
+                if !failures.isEmpty { return "\(scenario)\n\(failures.prefix(4).joined(separator: "\n"))\n\(FuzzSeeds.replay(seed))" }
+            }
+            return nil
         }
+        #expect(failure == nil, "\(failure ?? "")")
     }
 
     @Test("the generator is deterministic and its cases differ")
@@ -330,7 +342,7 @@ final class ViewModelFuzz: Sendable {
     let service: FuzzPhotoService
 
     /// What a run went through, to make sure the series reaches the interesting cases.
-    struct Coverage: CustomStringConvertible {
+    struct Coverage: CustomStringConvertible, Sendable {
         var runs = 0, nextPages = 0, refreshes = 0, duplicatesDropped = 0, failures = 0, lastPages = 0
         var cancelledByRefresh = 0, cancelledByDisposal = 0, hangs = 0
 

@@ -8,7 +8,7 @@ struct FeedLayoutTests {
         var layout = FeedLayout(style: .singleColumn, width: 300, spacing: 10)
         layout.append(aspectRatios: [1.5, 0.75, 1])
 
-        #expect(layout.frames == [
+        #expect(Array(layout.frames) == [
             Rect(x: 0, y: 0, width: 300, height: 200),
             Rect(x: 0, y: 210, width: 300, height: 400),
             Rect(x: 0, y: 620, width: 300, height: 300),
@@ -24,7 +24,7 @@ struct FeedLayoutTests {
         layout.append(aspectRatios: [1, 0.5, 1.5, 1, 3])
 
         #expect(layout.columnWidth == 150)
-        #expect(layout.frames == [
+        #expect(Array(layout.frames) == [
             Rect(x: 0, y: 0, width: 150, height: 150),     // tie: left
             Rect(x: 160, y: 0, width: 150, height: 300),   // left ends at 150
             Rect(x: 0, y: 160, width: 150, height: 100),   // left (150) < right (300)
@@ -39,7 +39,7 @@ struct FeedLayoutTests {
         var layout = FeedLayout(style: .grid(itemHeight: 100), width: 310, spacing: 10)
         layout.append(aspectRatios: [3, 0.2, 1, 1, 1])
 
-        #expect(layout.frames == [
+        #expect(Array(layout.frames) == [
             Rect(x: 0, y: 0, width: 150, height: 100),
             Rect(x: 160, y: 0, width: 150, height: 100),
             Rect(x: 0, y: 110, width: 150, height: 100),
@@ -59,7 +59,7 @@ struct FeedLayoutTests {
 
         inPages.append(aspectRatios: [1.5, 1, 3])
 
-        #expect(Array(inPages.frames.prefix(2)) == firstPage)
+        #expect(Array(inPages.frames.prefix(2)) == Array(firstPage))
         #expect(inPages == once)
     }
 
@@ -119,5 +119,29 @@ struct FeedLayoutTests {
         #expect(layout.visibleRange(offset: 265, height: 20) == 1..<4)
         #expect(layout.visibleRange(offset: 365, height: 100) == 3..<5)
         #expect(layout.visibleRange(offset: 420, height: 100) == 5..<5)
+    }
+
+    @Test("a layout is a value: a copy keeps its frames while the original grows, and growing a copy branches")
+    func sharing() {
+        var original = FeedLayout(style: .waterfall(columns: 2), width: 310, spacing: 10)
+        original.append(aspectRatios: [1, 0.5])
+        let kept = original
+        original.append(aspectRatios: [1.5, 1, 3])
+        #expect(kept.count == 2 && original.count == 5)
+        #expect(Array(kept.frames) == Array(original.frames.prefix(2)))
+        #expect(kept.isPrefix(of: original) && !original.isPrefix(of: kept))
+
+        var branch = kept
+        branch.append(aspectRatios: [2])
+        #expect(branch.count == 3 && original.count == 5)
+        #expect(branch.frame(at: 2) != original.frame(at: 2), "the branch laid out its own third item")
+        #expect(Array(original.frames.prefix(2)) == Array(branch.frames.prefix(2)))
+        #expect(!branch.isPrefix(of: original))
+
+        var again = FeedLayout(style: .waterfall(columns: 2), width: 310, spacing: 10)
+        again.append(aspectRatios: [1, 0.5, 1.5, 1, 3])
+        #expect(again == original, "equal frames, different storage")
+        #expect(kept.isPrefix(of: again))
+        #expect(!kept.isPrefix(of: FeedLayout(style: .singleColumn, width: 310, spacing: 10)))
     }
 }

@@ -88,9 +88,11 @@ struct PhotoCatalogTests {
         func decode(_ text: Substring) -> Int {
             text.reduce(0) { $0 * 83 + digits.firstIndex(of: $1)! }
         }
+        // One photo in eight has no hash, as some of Unsplash's have none.
+        #expect(Self.catalog.photos.indices.filter { Self.catalog.photos[$0].blurHash == nil } == Array(stride(from: 5, to: Self.catalog.photos.count, by: 8)))
         for photo in Self.catalog.photos {
             let color = try #require(photo.rgbColor)
-            let hash = try #require(photo.blurHash)
+            guard let hash = photo.blurHash else { continue }
             let size = decode(hash.prefix(1))
             let components = (size % 9 + 1) * (size / 9 + 1)
             #expect(hash.count == 4 + 2 * components)

@@ -236,7 +236,7 @@ struct ScrollSimulatorTests {
         scheduler.scheduleAt(400) { simulator.setPhotos(Self.squares(1, from: 50)) }
         try scheduler.run()
         #expect(heights.events == [.next(0, 200), .next(100, 500), .next(200, 500), .next(300, 550), .next(400, 100)])
-        #expect(simulator.layout.frames == [Rect(x: 0, y: 0, width: 100, height: 100)])
+        #expect(Array(simulator.layout.frames) == [Rect(x: 0, y: 0, width: 100, height: 100)])
         #expect(simulator.photos.map(\.id) == ["p50"])
         expectNoPendingWork(scheduler)
     }

@@ -44,7 +44,8 @@ struct SessionPageTests {
     static let sessions: [String] = ["the built-in tour"] + ExampleScripts.names
 
     private static func arguments(_ session: String) throws -> [String] {
-        session == "the built-in tour" ? [] : try ExampleScripts.arguments(session)
+        // Without the header's `--json` (image-flings asks for it): each test adds its own output.
+        session == "the built-in tour" ? [] : try ExampleScripts.arguments(session).filter { $0 != "--json" }
     }
 
     @Test("the page's request spans, failures, ignored triggers and photo counts equal the --json summary of the same run",
@@ -72,6 +73,14 @@ struct SessionPageTests {
         #expect(values("data-photos-shown", in: page) == ["\(summary["photos_shown"] as? Int ?? -1)"])
         #expect(pages.last.map { $0["data-photos"] } == (summary["photos_shown"] as? Int).map { "\($0)" } ?? nil
                 || summary["pages_loaded"] as? Int == 0)
+
+        // The images lane: a tick per load cancelled and per load failed, as many as --json counts.
+        let images = try #require(summary["images"] as? [String: Any])
+        let ticks = values("data-image", in: page)
+        #expect(ticks.filter { $0 != "failed" }.count == images["cancelled"] as? Int)
+        #expect(ticks.filter { $0 == "left" }.count == images["cancelled_left"] as? Int)
+        #expect(ticks.filter { $0 == "preempted" }.count == images["cancelled_preempted"] as? Int)
+        #expect(ticks.filter { $0 == "failed" }.count == images["failures"] as? Int)
 
         let screens = json.output.filter { $0.contains(#""kind":"screen""#) }.count
         #expect(values("id", in: page).filter { $0.hasPrefix("moment-") }.count == screens, "a picture for each the text draws")
@@ -120,9 +129,9 @@ struct SessionPageTests {
     @Test("a title, a title and a note for every lane, words for the picture, light and dark after the reader's setting")
     func readable() throws {
         let page = try page([])
-        #expect(page.contains("<title>feed-demo · the built-in tour (29 steps) · virtual time · the session as one picture</title>"))
+        #expect(page.contains("<title>feed-demo · the built-in tour (32 steps) · virtual time · the session as one picture</title>"))
         let lanes = page.matches(of: /class="lane-title"[^>]*>([^<]*)</).map { String($0.output.1) }
-        #expect(lanes == ["finger", "demand", "requests", "back-off", "ignored", "photos"])
+        #expect(lanes == ["finger", "demand", "requests", "back-off", "ignored", "photos", "images"])
         #expect(page.matches(of: /class="lane-note"[^>]*>[^<]+</).count >= lanes.count)
         #expect(page.contains(#"<desc id="lanes-desc">Finger: "#))
         #expect(page.contains("@media (prefers-color-scheme:dark)") && page.contains(#"<meta name="color-scheme" content="light dark">"#))
@@ -140,11 +149,12 @@ struct SessionPageTests {
         // Prefill: page 2 asked for by itself, while the short first page cannot fill the screen.
         #expect(request(2)["data-reason"] == "prefill" && request(2)["data-outcome"] == "page")
         #expect(values("data-wants", in: page).first == "unfilled")
-        // The flings while page 5 loads: two triggers ignored, between the first fling and the next page.
+        // The fling up past the pages whose images were let go (section 5), then the flings while
+        // page 5 loads: two triggers ignored, between the first of those and the next page.
         let flings = marks("gesture", in: page).filter { $0["data-gesture"] == "fling" }.compactMap { Int($0["data-t"] ?? "") }
         let ignored = marks("ignored", in: page).filter { $0["data-ignored"] == "loading" }.compactMap { Int($0["data-t"] ?? "") }
-        #expect(flings.count == 3 && ignored.count == 2)
-        #expect(ignored.allSatisfy { $0 > flings[0] && $0 < Int(request(10)["data-t"] ?? "") ?? 0 })
+        #expect(flings.count == 4 && ignored.count == 2)
+        #expect(ignored.allSatisfy { $0 > flings[1] && $0 < Int(request(10)["data-t"] ?? "") ?? 0 })
         // The refresh cancels the load-more: #4 is cancelled at the instant #5, the refresh, starts.
         #expect(request(4)["data-outcome"] == "cancelled" && request(5)["data-reason"] == "refresh")
         #expect(page.contains("#4 p4 scroll </tspan>") || page.contains("⊘ cancelled by refresh"))

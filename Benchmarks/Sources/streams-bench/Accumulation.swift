@@ -53,10 +53,18 @@ func subjectBacklog(id: String, values: Int) -> Workload {
     )
 }
 
-/// W7's pairs side by side: the cost per value at the larger size over that at the smaller.
+/// Pairs of one workload at two sizes, side by side: the cost per unit at the larger size over
+/// that at the smaller. W7 (accumulating values) and W8 (the image rule per frame) are each a
+/// group of such pairs.
 struct GrowthSummary {
     /// The growth still called flat.
     static let flatLimit = 1.25
+
+    /// The groups: an id (W7, W8), and its pairs as title, smaller workload, larger workload.
+    static let groups: [(id: String, pairs: [(title: String, small: String, large: String)])] = [
+        ("W7", [("scan(into:) appending", "W7a", "W7b"), ("Subject backlog", "W7c", "W7d")]),
+        ("W8", [("the image rule per frame", "W8a", "W8b")]),
+    ]
 
     struct Pair {
         let title: String
@@ -69,20 +77,35 @@ struct GrowthSummary {
         }
 
         var isFlat: Bool { growth.map { $0 <= GrowthSummary.flatLimit } ?? false }
+
+        /// The instructions per unit at the larger size over those at the smaller (with
+        /// `--instructions`).
+        var instructionGrowth: Double? {
+            guard let small = small.instructions[.streams], let large = large.instructions[.streams], small > 0 else { return nil }
+            return large / small
+        }
     }
 
+    let id: String
     let pairs: [Pair]
 
-    /// `nil` when no pair ran both of its sizes.
-    init?(_ results: [Result]) {
+    /// `nil` when no pair of the group ran both of its sizes.
+    init?(_ id: String, _ results: [Result]) {
+        guard let group = Self.groups.first(where: { $0.id == id }) else { return nil }
         func result(_ id: String) -> Result? { results.first { $0.workload.id == id } }
         var pairs: [Pair] = []
-        for (title, small, large) in [("scan(into:) appending", "W7a", "W7b"), ("Subject backlog", "W7c", "W7d")] {
+        for (title, small, large) in group.pairs {
             if let small = result(small), let large = result(large) {
                 pairs.append(Pair(title: title, small: small, large: large))
             }
         }
         guard !pairs.isEmpty else { return nil }
+        self.id = id
         self.pairs = pairs
+    }
+
+    /// Every group that ran.
+    static func all(_ results: [Result]) -> [GrowthSummary] {
+        groups.compactMap { GrowthSummary($0.id, results) }
     }
 }

@@ -87,6 +87,9 @@ struct Workload {
     var countsWhileTiming = false
     /// Whether the workload runs without being named in `--only` (W6b takes minutes).
     var runsByDefault = true
+    /// What sets this size apart from its pair's other size, when it is not the units (W8: the
+    /// photos in the list, `1000 photos`).
+    var sizeLabel: String? = nil
 
     var peers: [Peer] { Peer.allCases.filter { runs[$0] != nil } }
 }

@@ -33,15 +33,19 @@ func renderTables(_ results: [Result], options: Options) -> String {
     lines.append("")
     lines.append(misses.isEmpty ? "All targets met." : "Targets missed:\n" + misses.joined(separator: "\n"))
     lines.append("Targets: Streams/(closures+Mutex) ≤ 1.25 on W1, W3, W5a and ≤ 1.05 on W5b; W2 Streams/OpenCombine "
-        + "≤ 0.30 and ≤ 3 allocations per subscription; W4 Streams/(naive closures) ≤ 3; W7 flat.")
+        + "≤ 0.30 and ≤ 3 allocations per subscription; W4 Streams/(naive closures) ≤ 3; W7 and W8 flat.")
 
-    if let growth = GrowthSummary(results) {
+    for growth in GrowthSummary.all(results) {
+        let unit = growth.pairs[0].small.workload.unit
         lines.append("")
-        lines.append("W7, cost per value at the larger size over that at the smaller (flat: ≤ \(format(GrowthSummary.flatLimit, 2))):")
+        lines.append("\(growth.id), cost per \(unit) at the larger size over that at the smaller (flat: ≤ \(format(GrowthSummary.flatLimit, 2))):")
         for pair in growth.pairs {
             let verdict = pair.isFlat ? "flat" : "NOT flat"
-            lines.append("  \(pair.title), \(pair.large.workload.units) over \(pair.small.workload.units) values: "
-                + "\(pair.growth.map { format($0, 2) } ?? "–") (\(verdict))")
+            let sizes = "\(pair.large.workload.sizeLabel ?? "\(pair.large.workload.units) values") over "
+                + (pair.small.workload.sizeLabel ?? "\(pair.small.workload.units) values")
+            var line = "  \(pair.title), \(sizes): \(pair.growth.map { format($0, 2) } ?? "–") (\(verdict))"
+            if let instructions = pair.instructionGrowth { line += "; instructions \(format(instructions, 2))" }
+            lines.append(line)
         }
     }
 
@@ -154,17 +158,19 @@ func renderJSON(_ results: [Result], options: Options) -> String {
                 + Peer.allCases.map { ($0.rawValue, number(result.instructions[$0])) },
             indent: "    "))
     }
-    let growthMembers = GrowthSummary(results).map { summary in
-        [("W7", object(summary.pairs.map { pair in
+    let growthMembers = GrowthSummary.all(results).map { summary in
+        (summary.id, object(summary.pairs.map { pair in
             ("\(pair.small.workload.id)_\(pair.large.workload.id)", object([
                 ("what", "\"\(pair.title)\""),
+                ("unit", "\"\(pair.small.workload.unit)\""),
                 ("values_small", String(pair.small.workload.units)),
                 ("values_large", String(pair.large.workload.units)),
                 ("growth", number(pair.growth)),
+                ("instruction_growth", number(pair.instructionGrowth)),
                 ("flat", pair.isFlat ? "true" : "false"),
             ], indent: "    "))
-        }, indent: "  "))]
-    } ?? []
+        }, indent: "  "))
+    }
     return object([
         ("scale", format(options.scale, 4)),
         ("repetitions", String(options.repetitions)),

@@ -21,6 +21,8 @@ func allWorkloads(scale: Double) -> [Workload] {
         scanIntoAppend(id: "W7b", values: scaled(100_000)),
         subjectBacklog(id: "W7c", values: max(2, scaled(1_000))),
         subjectBacklog(id: "W7d", values: max(2, scaled(100_000))),
+        imageRule(id: "W8a", photos: max(10, scaled(1_000)), frames: max(2, scaled(imageFrames))),
+        imageRule(id: "W8b", photos: max(1_000, scaled(100_000)), frames: max(2, scaled(imageFrames))),
     ]
 }
 

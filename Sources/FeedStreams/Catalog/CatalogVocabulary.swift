@@ -112,7 +112,4 @@ enum CatalogVocabulary {
 
     /// The characters of Unsplash's 11-character ids.
     static let idAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-
-    /// BlurHash's base-83 digits.
-    static let base83 = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~")
 }

@@ -249,6 +249,10 @@ private struct CatalogBuilder {
         let likes = Int(curve * curve * curve * 1800) + random.int(in: 0...30) + (sponsor == nil ? 0 : 250)
         let description: String? = random.chance(0.45) ? Self.photographerDescription(&random, user: user) : nil
         let altDescription: String? = random.chance(0.95) ? Self.altDescription(&random) : nil
+        // Unsplash sends no blur_hash for some photos: one in eight here (the hash is drawn all
+        // the same, so the photos after it stay as they were), so that a cell shows its colour
+        // until its image comes.
+        let hash = Self.blurHash(color: color, width: size.width, height: size.height, &random)
         return Photo(
             id: id,
             createdAt: Date(timeIntervalSince1970: Double(created)),
@@ -257,7 +261,7 @@ private struct CatalogBuilder {
             width: size.width,
             height: size.height,
             color: Self.hexColor(color),
-            blurHash: Self.blurHash(color: color, width: size.width, height: size.height, &random),
+            blurHash: rank % 8 == 6 ? nil : hash,
             description: description,
             altDescription: altDescription,
             urls: Self.imageURLs(path: imagePath, ixid: ixid),
@@ -374,14 +378,26 @@ private struct CatalogBuilder {
     }
 
     /// A well-formed BlurHash: more components along the longer side, the DC term is `color`
-    /// (so a decoder's average colour is the photo's colour), and the AC terms are random.
+    /// (so a decoder's average colour is the photo's colour), and the AC terms are random but,
+    /// as in a photo's hash, small, and smaller the finer they are: a soft variation around the
+    /// colour, not a mosaic.
     private static func blurHash(color: (UInt8, UInt8, UInt8), width: Int, height: Int, _ random: inout SplitMix64) -> String {
         let (columns, rows) = width > height ? (4, 3) : width < height ? (3, 4) : (4, 4)
         var hash = base83((columns - 1) + (rows - 1) * 9, length: 1)
         hash += base83(random.int(in: 8...35), length: 1)
         hash += base83((Int(color.0) << 16) + (Int(color.1) << 8) + Int(color.2), length: 4)
-        for _ in 1..<(columns * rows) {
-            hash += base83(random.int(in: 0...(19 * 19 * 19 - 1)), length: 2)
+        for component in 1..<(columns * rows) {
+            // Each channel's digit is 0…18 with 9 for zero; the coarsest terms keep 5/9 of
+            // their range around zero, the finer ones 3/9.
+            let (i, j) = (component % columns, component / columns)
+            let keep = i + j == 1 ? 5 : 3
+            var digits = random.int(in: 0...(19 * 19 * 19 - 1))
+            var value = 0
+            for _ in 0..<3 {
+                value = value * 19 + 9 + (digits % 19 - 9) * keep / 9
+                digits /= 19
+            }
+            hash += base83(value, length: 2)
         }
         return hash
     }
@@ -390,7 +406,7 @@ private struct CatalogBuilder {
         var digits: [Character] = []
         var rest = value
         for _ in 0..<length {
-            digits.append(CatalogVocabulary.base83[rest % 83])
+            digits.append(BlurHash.alphabet[rest % 83])
             rest /= 83
         }
         return String(digits.reversed())

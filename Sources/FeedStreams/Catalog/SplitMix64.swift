@@ -76,4 +76,17 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
         }
         return weighted[weighted.count - 1].0
     }
+
+    /// A number for a text that is the same on every run and platform (Swift's `Hasher` is
+    /// seeded per process): FNV-1a over its UTF-8 bytes. For seeding, not for hash tables.
+    ///
+    /// - Parameter text: Any text, such as an image's address.
+    /// - Returns: 64 bits that depend on every byte.
+    static func stableHash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
 }

@@ -11,9 +11,7 @@ extension KeyedDecodingContainer {
     /// - Returns: The URL.
     func decodeWebURL(forKey key: Key) throws -> URL {
         let text = try decode(String.self, forKey: key)
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host?.isEmpty == false
-        else {
+        guard let url = URL(string: text), url.isWebLink else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self, debugDescription: "expected an http or https URL, found \"\(text)\""
             )
@@ -25,5 +23,15 @@ extension KeyedDecodingContainer {
     func decodeWebURLIfPresent(forKey key: Key) throws -> URL? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         return try decodeWebURL(forKey: key)
+    }
+}
+
+extension URL {
+    /// Whether a client may follow or load this link: `http` or `https`, with a host. Links in
+    /// decoded photos always are; the image rule checks again before it asks for one, since a
+    /// `Photo` can also be made in code.
+    var isWebLink: Bool {
+        guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return host?.isEmpty == false
     }
 }

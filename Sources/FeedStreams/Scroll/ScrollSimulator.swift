@@ -79,6 +79,7 @@ public final class ScrollSimulator: Sendable {
 
     private let state: Mutex<SimulatorState>
     private let geometryValue: BehaviorValue<ScrollGeometry>
+    private let contentValue: BehaviorValue<LaidOutPhotos>
     private let pullSubject = Subject<Void>()
     private let tapSubject = Subject<Int>()
     private let retryTapSubject = Subject<Void>()
@@ -96,6 +97,7 @@ public final class ScrollSimulator: Sendable {
         let initial = SimulatorState(configuration: configuration)
         state = Mutex(initial)
         geometryValue = BehaviorValue(initial.geometry)
+        contentValue = BehaviorValue(LaidOutPhotos(photos: initial.photos, layout: initial.layout))
     }
 
     deinit {
@@ -117,6 +119,16 @@ public final class ScrollSimulator: Sendable {
     /// (frames) or on the thread that called ``setPhotos(_:)``.
     public var geometry: Observable<ScrollGeometry> {
         geometryValue.asObservable()
+    }
+
+    /// The photos shown and their layout: the current ones on subscription, then one after every
+    /// layout (each ``setPhotos(_:)``), just before the ``geometry`` of that layout, as a
+    /// collection view's data source and layout change together.
+    ///
+    /// Holding on to the values costs nothing: ``PhotoList`` and ``FeedLayout`` share their
+    /// storage, and the next page is still appended in place.
+    public var content: Observable<LaidOutPhotos> {
+        contentValue.asObservable()
     }
 
     /// Emits when a pull-to-refresh is released.
@@ -167,7 +179,7 @@ public final class ScrollSimulator: Sendable {
             let offset = state.offset
             let range = state.layout.visibleRange(offset: offset, height: configuration.viewportHeight)
             return range.compactMap { index in
-                let frame = state.layout.frames[index]
+                let frame = state.layout.frame(at: index)
                 guard frame.maxY > offset, frame.minY < offset + configuration.viewportHeight else { return nil }
                 let onScreen = Rect(x: frame.x, y: frame.y - offset, width: frame.width, height: frame.height)
                 return VisibleItem(index: index, photo: state.photos[index], frame: frame, viewportFrame: onScreen)
@@ -203,10 +215,11 @@ public final class ScrollSimulator: Sendable {
     /// - Parameter photos: The photos to show.
     public func setPhotos(_ photos: some Sequence<Photo>) {
         let photos = PhotoList(photos)
-        let laidOut = state.withLock { state -> ScrollGeometry in
+        let (content, laidOut) = state.withLock { state -> (LaidOutPhotos, ScrollGeometry) in
             state.show(photos)
-            return state.geometry
+            return (LaidOutPhotos(photos: state.photos, layout: state.layout), state.geometry)
         }
+        contentValue.accept(content)
         geometryValue.accept(laidOut)
     }
 
@@ -409,7 +422,7 @@ private struct SimulatorState: Sendable {
     /// between the bars, or its middle when none is; `nil` when no such item is laid out.
     func tapPoint(index: Int) -> (x: Double, y: Double)? {
         guard layout.frames.indices.contains(index) else { return nil }
-        let frame = layout.frames[index]
+        let frame = layout.frame(at: index)
         let top = max(frame.minY, offset + configuration.topInset)
         let bottom = min(frame.maxY, offset + configuration.viewportHeight - configuration.bottomInset)
         let y = top < bottom ? (top + bottom) / 2 : frame.minY + frame.height / 2
@@ -421,7 +434,8 @@ private struct SimulatorState: Sendable {
         let top = offset + configuration.topInset
         let bottom = offset + configuration.viewportHeight - configuration.bottomInset
         return layout.visibleRange(offset: offset, height: configuration.viewportHeight).filter { index in
-            layout.frames[index].maxY > top && layout.frames[index].minY < bottom
+            let frame = layout.frame(at: index)
+            return frame.maxY > top && frame.minY < bottom
         }
     }
 
@@ -432,7 +446,7 @@ private struct SimulatorState: Sendable {
         else { return nil }
         let contentY = offset + y
         return layout.visibleRange(offset: offset, height: configuration.viewportHeight).first { index in
-            let frame = layout.frames[index]
+            let frame = layout.frame(at: index)
             return x >= frame.minX && x < frame.maxX && contentY >= frame.minY && contentY < frame.maxY
         }
     }

@@ -167,12 +167,12 @@ public struct FeedViewModel: Sendable {
         let scheduler = dependencies.scheduler
 
         let events = Observable<FeedEvent>.merge(
-            Self.guarded(input.load, "load") { .load },
-            Self.guarded(input.refresh, "refresh") { .refresh },
-            Self.guarded(input.geometry, "geometry") { .geometry($0) },
-            Self.guarded(input.reachedBottom, "reachedBottom") { .reachedBottom },
-            Self.guarded(input.retry, "retry") { .retry },
-            Self.guarded(input.selection, "selection") { .selected(index: $0) }
+            input.load.guardedInput("load", { .load }, failed: FeedEvent.inputFailed),
+            input.refresh.guardedInput("refresh", { .refresh }, failed: FeedEvent.inputFailed),
+            input.geometry.guardedInput("geometry", { .geometry($0) }, failed: FeedEvent.inputFailed),
+            input.reachedBottom.guardedInput("reachedBottom", { .reachedBottom }, failed: FeedEvent.inputFailed),
+            input.retry.guardedInput("retry", { .retry }, failed: FeedEvent.inputFailed),
+            input.selection.guardedInput("selection", { .selected(index: $0) }, failed: FeedEvent.inputFailed)
         )
 
         let state = Observable<FeedState>.feedbackLoop(
@@ -222,17 +222,5 @@ public struct FeedViewModel: Sendable {
             showsScrollToTop: state.map { ($0.geometry?.contentOffsetY ?? 0) > threshold }.distinctUntilChanged(),
             duplicatesDropped: state.map(\.stats.duplicatesDropped).distinctUntilChanged()
         )
-    }
-
-    /// An input as feed events: a failure becomes one ``FeedEvent/inputFailed(_:)`` and ends the
-    /// input; the other inputs and the outputs go on.
-    private static func guarded<Element: Sendable>(
-        _ input: Observable<Element>,
-        _ name: String,
-        _ event: @escaping @Sendable (Element) -> FeedEvent
-    ) -> Observable<FeedEvent> {
-        input.map(event).catch { error in
-            .just(.inputFailed(.inputFailed(input: name, reason: String(describing: error))))
-        }
     }
 }

@@ -34,6 +34,7 @@ enum SessionLanes {
             BackoffLane.lane(recording, axis: axis),
             IgnoredLane.lane(recording, axis: axis),
             PhotosLane.lane(recording, axis: axis),
+            ImagesLane.lane(recording, axis: axis),
         ]
     }
 

@@ -20,6 +20,9 @@ enum SessionPageLegend {
             key("<g class=\"ignored\"><path class=\"cross\" d=\"M10.5 3.5l7 7m0 -7l-7 7\"/></g>", "trigger ignored"),
             key("<g class=\"page-shown reload\"><circle class=\"marker\" cx=\"14\" cy=\"7\" r=\"3.5\"/></g>", "new list"),
             key("<g class=\"page-shown insert\"><path class=\"marker\" d=\"M14 3l4 7h-8z\"/></g>", "photos inserted"),
+            key("<polyline class=\"image-loads\" points=\"1,12 8,12 8,4 18,4 18,8 27,8\"/>", "image loads running"),
+            key("<polygon class=\"image-cache\" points=\"1,13 1,9 12,9 12,5 27,5 27,13\"/><line class=\"budget\" x1=\"1\" x2=\"27\" y1=\"2\" y2=\"2\"/>", "image cache, to its budget"),
+            key("<line class=\"image-tick cancelled\" x1=\"10\" x2=\"10\" y1=\"1\" y2=\"13\"/><line class=\"image-tick failed\" x1=\"18\" x2=\"18\" y1=\"1\" y2=\"13\"/>", "image load cancelled, failed"),
         ].joined()
     }
 

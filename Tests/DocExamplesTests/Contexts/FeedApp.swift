@@ -30,4 +30,10 @@ struct FeedApp: Sendable {
     /// An Unsplash access key.
     let key: String
     let input: FeedViewModel.Input
+    /// The photos and their layout, after each layout pass.
+    let content: Observable<LaidOutPhotos>
+    /// The system's memory warnings.
+    let memoryWarnings: Observable<Void>
+    /// The photos the user downloads.
+    let downloadTaps: Observable<Photo>
 }

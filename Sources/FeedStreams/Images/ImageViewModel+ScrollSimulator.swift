@@ -1,0 +1,27 @@
+import Streams
+
+extension ImageViewModel.Input {
+    /// The inputs a ``ScrollSimulator`` provides, as a screen would wire its collection view:
+    /// the photos and their layout, and the geometry.
+    ///
+    /// ```swift
+    /// let simulator = ScrollSimulator(scheduler: scheduler)
+    /// let images = try ImageViewModel(
+    ///     input: .simulated(by: simulator),
+    ///     dependencies: .init(loader: loader, scheduler: scheduler)
+    /// )
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - simulator: The simulated scroll view.
+    ///   - memoryWarnings: The system's memory warnings; none unless given.
+    ///   - downloads: The photos the user downloads; none unless given.
+    /// - Returns: The inputs.
+    public static func simulated(
+        by simulator: ScrollSimulator,
+        memoryWarnings: some ObservableType<Void> = Observable<Void>.never(),
+        downloads: some ObservableType<Photo> = Observable<Photo>.never()
+    ) -> Self {
+        Self(content: simulator.content, geometry: simulator.geometry, memoryWarnings: memoryWarnings, downloads: downloads)
+    }
+}

@@ -1,0 +1,98 @@
+import FeedStreams
+
+/// The images lane, from every state of the image rule (``SessionRecording/images``): how many
+/// image loads ran, as a step line against the most the rule allows at once; what the cache held,
+/// as an area against its memory budget; and, along the top, each load cancelled (a grey tick:
+/// its cell left the wanted area, its photo left the list, or it gave way to a cell on screen)
+/// and each load that failed (a red tick; a retry, if any, is a new load).
+enum ImagesLane {
+    static let tickRow = 12.0
+    static let plotHeight = 24.0
+    static let gap = 6.0
+
+    static func lane(_ recording: SessionRecording, axis: TimeAxis) -> PageLane {
+        let n = PageMarkup.number
+        guard let configuration = recording.imageConfiguration, !recording.images.isEmpty else {
+            return PageLane(name: "images", title: "images", note: "no image ran", height: 24, marks: "",
+                            summary: "Images: none ran.")
+        }
+        let most = max(configuration.maxConcurrentLoads, 1)
+        let budget = max(configuration.memoryBudget, 1)
+        let loadsTop = 4 + tickRow + 4
+        let cacheTop = loadsTop + plotHeight + gap
+        func loadsY(_ loading: Int) -> Double { loadsTop + plotHeight * (1 - Double(min(loading, most)) / Double(most)) }
+        func cacheY(_ bytes: Int) -> Double { cacheTop + plotHeight * (1 - Double(min(bytes, budget)) / Double(budget)) }
+
+        /// A step line through the recorded values, held to the session's end.
+        func steps(_ y: (SessionRecording.Images) -> Double) -> [(Double, Double)] {
+            var points: [(Double, Double)] = []
+            for moment in recording.images {
+                let point = (axis.x(moment.time), y(moment))
+                if let last = points.last {
+                    if last == point { continue }
+                    if last.1 != point.1 { points.append((point.0, last.1)) }
+                }
+                points.append(point)
+            }
+            if let last = points.last { points.append((axis.x(axis.duration), last.1)) }
+            return points
+        }
+        let loads = steps { loadsY($0.loading) }
+        let cache = steps { cacheY($0.bytesHeld) }
+        let line = { (points: [(Double, Double)]) in points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ") }
+        let cacheArea = line([(cache.first?.0 ?? axis.left, cacheY(0))] + cache + [(cache.last?.0 ?? axis.left, cacheY(0))])
+        let megabytes = ImageNarrator.megabytes
+
+        var svg = """
+            <line class="baseline" x1="\(n(axis.left))" x2="\(n(axis.right))" y1="\(n(loadsY(0)))" y2="\(n(loadsY(0)))"/>\
+            <polyline class="image-loads" points="\(line(loads))"/>\
+            <text class="scale" x="\(n(axis.left - 4))" y="\(n(loadsY(most) + 4))" text-anchor="end">\(most)</text>\
+            <text class="scale" x="\(n(axis.left - 4))" y="\(n(loadsY(0)))" text-anchor="end">0</text>\
+            <line class="baseline" x1="\(n(axis.left))" x2="\(n(axis.right))" y1="\(n(cacheY(0)))" y2="\(n(cacheY(0)))"/>\
+            <line class="budget" x1="\(n(axis.left))" x2="\(n(axis.right))" y1="\(n(cacheY(budget)))" y2="\(n(cacheY(budget)))"/>\
+            <polygon class="image-cache" points="\(cacheArea)"/>\
+            <text class="scale" x="\(n(axis.left - 4))" y="\(n(cacheY(budget) + 4))" text-anchor="end">\(megabytes(budget))</text>\
+            <text class="scale" x="\(n(axis.left - 4))" y="\(n(cacheY(0)))" text-anchor="end">0</text>
+
+            """
+        var cancelled = 0
+        var failed = 0
+        for moment in recording.images {
+            let x = axis.x(moment.time)
+            for decision in moment.decisions {
+                let kind: String
+                switch decision {
+                case .loadCancelled(_, let because):
+                    cancelled += 1
+                    kind = switch because {
+                    case .leftWantedArea: "left"
+                    case .photoGone: "photo_gone"
+                    case .preempted: "preempted"
+                    }
+                case .loadFailed:
+                    failed += 1
+                    kind = "failed"
+                default:
+                    continue
+                }
+                svg += """
+                    <line class="image-tick \(kind == "failed" ? "failed" : "cancelled")" data-image="\(kind)" data-t="\(PageMarkup.milliseconds(moment.time))" \
+                    x1="\(n(x))" x2="\(n(x))" y1="4" y2="\(n(4 + tickRow))"/>
+
+                    """
+            }
+        }
+        let stats = recording.images.last.map { _ in (loads: recording.images.map(\.loading).max() ?? 0,
+                                                      peak: recording.images.map(\.bytesHeld).max() ?? 0) }
+        return PageLane(
+            name: "images",
+            title: "images",
+            note: "loads, then cache",
+            height: cacheTop + plotHeight + 4,
+            marks: svg,
+            summary: "Images: up to \(stats?.loads ?? 0) loads at once of the \(most) allowed; "
+                + "the cache held at most \(megabytes(stats?.peak ?? 0)) of its \(megabytes(budget)); "
+                + "\(Narrator.count(cancelled, "load")) cancelled, \(failed) failed."
+        )
+    }
+}
