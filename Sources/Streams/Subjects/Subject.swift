@@ -37,7 +37,7 @@ public final class Subject<Element: Sendable>: ObservableType {
     // with `streams-bench --instructions` (Benchmarks/README.md, "Annotations kept"): without
     // them a send through map → filter → scan costs 14,061 instructions instead of 425, a send to
     // one subscriber 14,885 instead of 307, and a delivery to one of 1,000 subscribers 424
-    // instead of 162. The backlog path (`enqueue`, `startQueued`) too: left unspecialised, a
+    // instead of 162. The backlog path (queuing and `startQueued`) too: left unspecialised, a
     // value that waits in a long backlog cost 8,040 instructions instead of 855.
     // An uncontended send takes the state lock once, hands the delivering role back with one
     // compare-and-swap on `deliveries`, and costs one atomic load per subscriber. This is why
@@ -313,7 +313,7 @@ struct SubjectState<Element: Sendable> {
             stopEvent = event
         }
         guard claimDelivery(deliveries) else {
-            enqueue(.broadcast(event))
+            queue.append(.broadcast(event))
             return (nil, dropped)
         }
         let recipients = broadcast(event, evicted: &dropped.evicted)
@@ -328,7 +328,7 @@ struct SubjectState<Element: Sendable> {
     @inlinable
     mutating func join(_ subscriber: SubjectSubscriber<Element>, deliveries: borrowing Atomic<Int>) -> Delivery? {
         guard claimDelivery(deliveries) else {
-            enqueue(.join(subscriber))
+            queue.append(.join(subscriber))
             return nil
         }
         guard let delivery = admit(subscriber) else {
@@ -381,25 +381,14 @@ struct SubjectState<Element: Sendable> {
         return recipients
     }
 
-    /// Queues work for the thread already delivering.
-    @inlinable
-    mutating func enqueue(_ work: Work) {
-        queue.append(work)
-    }
-
-    /// Takes the oldest queued work and applies it to the state. The deliverer calls it only
-    /// after `deliveries` counted queued work, so the queue is not empty.
+    /// Takes the oldest queued work and applies it to the state as it is handed out for delivery
+    /// (see ``broadcast(_:evicted:)``). Also returns the values dropped. The deliverer calls it
+    /// only after `deliveries` counted queued work, so the queue is not empty.
     @inlinable
     mutating func startQueued() -> (Delivery?, Dropped) {
-        guard let work = queue.popFirst() else { return (nil, Dropped()) }
-        return start(work)
-    }
-
-    /// Applies queued work to the state as it is handed out for delivery (see
-    /// ``broadcast(_:evicted:)``). Also returns the values dropped.
-    @inlinable
-    mutating func start(_ work: Work) -> (Delivery?, Dropped) {
-        switch work {
+        switch queue.popFirst() {
+        case nil:
+            return (nil, Dropped())
         case .broadcast(let event):
             var dropped = Dropped()
             let recipients = broadcast(event, evicted: &dropped.evicted)
@@ -409,18 +398,26 @@ struct SubjectState<Element: Sendable> {
         }
     }
 
-    /// Adds a subscriber as its join is handed out for delivery: its replay, and the terminal
-    /// event if the subject has ended.
+    /// Adds a subscriber as its join is handed out for delivery: before the end, it joins the
+    /// list and receives the replay; after it, it receives the replay (unless the subject replays
+    /// nothing after its end) and the terminal event, and does not join.
     @inlinable
     mutating func admit(_ subscriber: SubjectSubscriber<Element>) -> Delivery? {
         guard !subscriber.subscription.isDisposed else { return .discard(subscriber) }
-        var replay = isTerminated && !replaysAfterEnd ? [] : (buffer[oldest...] + buffer[..<oldest]).map(Event.next)
         if isTerminated, let stopEvent {
-            replay.append(stopEvent)
-        } else {
-            subscribers.append(subscriber)
+            var events = replaysAfterEnd ? replayEvents : []
+            events.append(stopEvent)
+            return .replay(events, subscriber)
         }
-        return replay.isEmpty ? nil : .replay(replay, subscriber)
+        subscribers.append(subscriber)
+        return buffer.isEmpty ? nil : .replay(replayEvents, subscriber)
+    }
+
+    /// The replay buffer as events, oldest first: once the ring is full, its oldest value is at
+    /// `oldest`, not at 0.
+    @inlinable
+    var replayEvents: [Event<Element>] {
+        (buffer[oldest...] + buffer[..<oldest]).map(Event.next)
     }
 }
 
