@@ -412,7 +412,15 @@ struct DemoRunTests {
         let server = try await StubServer()
         defer { server.stop() }
         let base = server.baseURL().appending(path: "images/\(mode)").absoluteString
-        let arguments = ["--base-url", base, "--script", example("last-page"), "--json"]
+        // The images that answer at once (ok, 503) get 6 s more after the script, so that even a
+        // loaded machine under ThreadSanitizer has their answers in before the session ends; the
+        // slow ones (20 s) still answer after it.
+        var script = try String(contentsOfFile: example("last-page"), encoding: .utf8)
+        if mode != "slow" { script += "\nwait 6s\n" }
+        let scriptFile = FileManager.default.temporaryDirectory.appending(path: "images-\(mode)-\(UUID().uuidString).scroll")
+        try script.write(to: scriptFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: scriptFile) }
+        let arguments = ["--base-url", base, "--script", scriptFile.path, "--json"]
         let run = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(returning: runDemo(arguments, environment: ["UNSPLASH_ACCESS_KEY": StubServer.accessKey]))
