@@ -42,18 +42,20 @@ struct FuzzRandom {
 enum FuzzSeeds {
     /// The seeds of one shard of `shards` (tests run shards in parallel); a replayed seed runs
     /// in shard 0 only.
-    static func seeds(count: Int, salt: UInt64, shard: Int, of shards: Int) -> [UInt64] {
-        let all = seeds(count: count, salt: salt)
+    static func seeds(count: Int, salt: UInt64, shard: Int, of shards: Int, followsCases: Bool = true) -> [UInt64] {
+        let all = seeds(count: count, salt: salt, followsCases: followsCases)
         if ProcessInfo.processInfo.environment["FUZZ_SEED"] != nil { return shard == 0 ? all : [] }
         return all.enumerated().filter { $0.offset % shards == shard }.map(\.element)
     }
 
-    static func seeds(count: Int, salt: UInt64) -> [UInt64] {
+    /// - Parameter followsCases: Whether `FUZZ_CASES` sets the count; a test whose every case is
+    ///   a whole session (seconds under ThreadSanitizer) keeps its own count.
+    static func seeds(count: Int, salt: UInt64, followsCases: Bool = true) -> [UInt64] {
         let environment = ProcessInfo.processInfo.environment
         if let text = environment["FUZZ_SEED"], let seed = parse(text) {
             return [seed]
         }
-        let total = environment["FUZZ_CASES"].flatMap { Int($0) } ?? count
+        let total = followsCases ? environment["FUZZ_CASES"].flatMap { Int($0) } ?? count : count
         var random = FuzzRandom(seed: environment["FUZZ_BASE"].flatMap(parse) ?? (0xF0ED_5EED ^ salt))
         return (0..<total).map { _ in random.next() }
     }
