@@ -414,7 +414,7 @@ struct DemoRunTests {
         let base = server.baseURL().appending(path: "images/\(mode)").absoluteString
         // The images that answer at once (ok, 503) get 6 s more after the script, so that even a
         // loaded machine under ThreadSanitizer has their answers in before the session ends; the
-        // slow ones (20 s) still answer after it.
+        // slow ones (60 s) still answer after it.
         var script = try String(contentsOfFile: example("last-page"), encoding: .utf8)
         if mode != "slow" { script += "\nwait 6s\n" }
         let scriptFile = FileManager.default.temporaryDirectory.appending(path: "images-\(mode)-\(UUID().uuidString).scroll")

@@ -519,7 +519,7 @@ final class LiveFeedHarness: Sendable {
     /// loopback request takes even on a busy 2-core machine running the suite in parallel under
     /// ThreadSanitizer (1 s was not, and once 5 s was not: requests that merely waited for a core
     /// timed out). A
-    /// test of a timeout gives 1 s for the harsh requests, far below the `slow` mode's 20 s and
+    /// test of a timeout gives 1 s for the harsh requests, far below the `slow` mode's 60 s and
     /// the `drip` mode's whole body.
     static let deadline: Duration = .seconds(15)
 
