@@ -57,18 +57,10 @@ enum DemandLane {
             """
 
         // The distance to the end, held from one state to the next.
-        var points: [(Double, Double)] = []
-        for recorded in recording.states {
-            guard let geometry = recorded.state.geometry else { continue }
-            let point = (axis.x(recorded.time), y(geometry.distanceToEnd))
-            if let last = points.last {
-                if last == point { continue }
-                if last.1 != point.1 { points.append((point.0, last.1)) }
-            }
-            points.append(point)
-        }
-        if let last = points.last { points.append((axis.x(end), last.1)) }
-        let path = thin(points).map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
+        let points = PageMarkup.steps(recording.states.compactMap { recorded in
+            recorded.state.geometry.map { (axis.x(recorded.time), y($0.distanceToEnd)) }
+        }, holdingTo: axis.x(end))
+        let path = PageMarkup.points(thin(points))
         svg += "<polyline class=\"distance\" points=\"\(path)\"/>\n"
         return PageLane(
             name: "demand",

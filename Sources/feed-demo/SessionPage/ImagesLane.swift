@@ -23,23 +23,12 @@ enum ImagesLane {
         func loadsY(_ loading: Int) -> Double { loadsTop + plotHeight * (1 - Double(min(loading, most)) / Double(most)) }
         func cacheY(_ bytes: Int) -> Double { cacheTop + plotHeight * (1 - Double(min(bytes, budget)) / Double(budget)) }
 
-        /// A step line through the recorded values, held to the session's end.
         func steps(_ y: (SessionRecording.Images) -> Double) -> [(Double, Double)] {
-            var points: [(Double, Double)] = []
-            for moment in recording.images {
-                let point = (axis.x(moment.time), y(moment))
-                if let last = points.last {
-                    if last == point { continue }
-                    if last.1 != point.1 { points.append((point.0, last.1)) }
-                }
-                points.append(point)
-            }
-            if let last = points.last { points.append((axis.x(axis.duration), last.1)) }
-            return points
+            PageMarkup.steps(recording.images.map { (axis.x($0.time), y($0)) }, holdingTo: axis.x(axis.duration))
         }
         let loads = steps { loadsY($0.loading) }
         let cache = steps { cacheY($0.bytesHeld) }
-        let line = { (points: [(Double, Double)]) in points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ") }
+        let line = PageMarkup.points
         let cacheArea = line([(cache.first?.0 ?? axis.left, cacheY(0))] + cache + [(cache.last?.0 ?? axis.left, cacheY(0))])
         let megabytes = ImageNarrator.megabytes
 

@@ -6,6 +6,26 @@ import FeedStreams
 /// ``DisplayText/html``: a server's text passes through ``UntrustedText/forHTML(_:maxLength:)``
 /// and nothing else, and the demo's words are escaped the same way.
 enum PageMarkup {
+    /// A step line through `values` (x, y), in order: each change of y is a step at its x, a
+    /// point that repeats the last is left out, and the last value holds to `end`.
+    static func steps(_ values: some Sequence<(Double, Double)>, holdingTo end: Double) -> [(Double, Double)] {
+        var points: [(Double, Double)] = []
+        for point in values {
+            if let last = points.last {
+                if last == point { continue }
+                if last.1 != point.1 { points.append((point.0, last.1)) }
+            }
+            points.append(point)
+        }
+        if let last = points.last { points.append((end, last.1)) }
+        return points
+    }
+
+    /// An SVG `points` attribute's value: `x,y x,y …`.
+    static func points(_ points: [(Double, Double)]) -> String {
+        points.map { "\(number($0.0)),\(number($0.1))" }.joined(separator: " ")
+    }
+
     /// `12.5`: a coordinate rounded to a tenth, without a trailing `.0` or a `-0`; 0 for a value
     /// that is not a number.
     static func number(_ value: Double) -> String {

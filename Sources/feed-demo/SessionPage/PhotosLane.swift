@@ -46,20 +46,11 @@ enum PhotosLane {
             plotTop + plotHeight * (1 - Double(photos) / Double(most))
         }
 
-        var points: [(Double, Double)] = []
-        for recorded in recording.states {
-            let point = (axis.x(recorded.time), y(recorded.state.photos.count))
-            if let last = points.last {
-                if last == point { continue }
-                if last.1 != point.1 { points.append((point.0, last.1)) }
-            }
-            points.append(point)
-        }
-        if let last = points.last { points.append((axis.x(end), last.1)) }
+        let points = PageMarkup.steps(recording.states.lazy.map { (axis.x($0.time), y($0.state.photos.count)) }, holdingTo: axis.x(end))
         let final = recording.states.last?.state.photos.count ?? 0
         var svg = """
             <line class="baseline" x1="\(n(axis.left))" x2="\(n(axis.right))" y1="\(n(y(0)))" y2="\(n(y(0)))"/>\
-            <polyline class="count" points="\(points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " "))" data-photos-shown="\(final)"/>\
+            <polyline class="count" points="\(PageMarkup.points(points))" data-photos-shown="\(final)"/>\
             <text class="scale" x="\(n(axis.left - 4))" y="\(n(y(most) + 4))" text-anchor="end">\(most)</text>\
             <text class="scale" x="\(n(axis.left - 4))" y="\(n(y(0)))" text-anchor="end">0</text>
 
