@@ -554,7 +554,13 @@ def main():
     Handler.drip_seconds = arguments.drip_seconds
     Handler.verbose = arguments.verbose
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    class Server(ThreadingHTTPServer):
+        # The default backlog of 5 is short for a feed that opens a page and several images at
+        # once on a loaded machine: a connection beyond it has its SYN dropped and retried a
+        # second or more later, which looks like a slow server to the client.
+        request_queue_size = 128
+
+    server = Server(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
     print(server.server_address[1], flush=True)
