@@ -335,7 +335,8 @@ private final class Wiring: Sendable {
             )
             let loader = httpImages ?? CatalogImageLoader(scheduler: scheduler, latency: options.imageLatency, seed: options.seed)
             images = try ImageViewModel(
-                input: .simulated(by: simulator),
+                // The simulator's action says it on the timeline: "memoryWarnings: the system warns …".
+                input: .simulated(by: simulator, memoryWarnings: simulator.memoryWarnings),
                 dependencies: .init(loader: loader, scheduler: scheduler, configuration: DemoSession.imageConfiguration(options))
             )
         } catch {

@@ -118,14 +118,17 @@ struct ImageSummary: Sendable, Equatable {
 
     /// The summary table's image rows.
     var rows: [(String, DisplayText)] {
-        let megabytes = ImageNarrator.megabytes
+        let memory = ByteCount.memory
         let retries = stats.retries > 0 ? "; \(stats.retries) retries" : ""
         return [
             ("images loaded", "\(stats.loaded)  (of \(stats.loadsStarted) loads started: \(stats.visibleLoads) on screen, \(stats.prefetchLoads) ahead\(own: retries))"),
             ("images cancelled", "\(stats.cancelled)  (cells left \(stats.cancelledLeft) · photos gone \(stats.cancelledGone) · gave way to cells on screen \(stats.cancelledPreempted)); \(stats.kept) more kept running within the \(own: Narrator.points(keepMargin)) pt keep margin"),
             ("images deduplicated", "\(stats.deduplicated)  (asked again while loading: one load per address)"),
             ("image cache hits", "\(stats.cacheHits)  (on screen from memory, no request)"),
-            ("image cache", "\(own: megabytes(bytesHeld)) held of \(own: megabytes(budget)) · peak \(own: megabytes(stats.peakBytes)) · \(stats.evicted) let go, \(stats.notCached) not kept"),
+            ("image cache", "\(own: memory(bytesHeld)) held of \(own: memory(budget)) · peak \(own: memory(stats.peakBytes)) · \(stats.evicted) let go, \(stats.notCached) not kept"),
+        ] + (stats.memoryWarnings == 0 ? [] : [
+            ("memory warnings", "\(stats.memoryWarnings)  (each emptied the image cache)"),
+        ]) + [
             ("image failures", "\(stats.failures)"),
         ]
     }
@@ -139,8 +142,8 @@ struct ImageSummary: Sendable, Equatable {
             ("cancelled_gone", .int(stats.cancelledGone)), ("cancelled_preempted", .int(stats.cancelledPreempted)),
             ("kept", .int(stats.kept)), ("promoted", .int(stats.promoted)), ("deduplicated", .int(stats.deduplicated)),
             ("cache_hits", .int(stats.cacheHits)), ("evicted", .int(stats.evicted)), ("not_cached", .int(stats.notCached)),
-            ("failures", .int(stats.failures)), ("bytes_held", .int(bytesHeld)), ("budget", .int(budget)),
-            ("peak_bytes", .int(stats.peakBytes)),
+            ("failures", .int(stats.failures)), ("memory_warnings", .int(stats.memoryWarnings)),
+            ("bytes_held", .int(bytesHeld)), ("budget_bytes", .int(budget)), ("peak_bytes", .int(stats.peakBytes)),
         ])
     }
 }

@@ -94,7 +94,7 @@ enum FeedDemo {
                 try PageFile.write(page, to: path)
                 if !options.json {
                     printer.write("")
-                    printer.write("The page: \(UntrustedText.forTerminal(path)) (\(Narrator.size(page.utf8.count + 1))); open it in any browser")
+                    printer.write("The page: \(UntrustedText.forTerminal(path)) (\(ByteCount.file(page.utf8.count + 1))); open it in any browser")
                 }
             }
             return 0
@@ -137,7 +137,7 @@ enum FeedDemo {
             printer.write("  " + settings.images)
             printer.write("")
             printer.write("  finger     what the simulated user did")
-            printer.write("  stream     the input streams: the geometry's demand for content, pullToRefresh, retry, selection")
+            printer.write("  stream     the input streams: the geometry's demand for content, pullToRefresh, retry, selection, memoryWarnings")
             printer.write("  request →  a page the view model asked for     response ←  what the service answered")
             printer.write("  feed       how the list changed                error       what the user is told")
             printer.write("  images     what the image rule decided: loads started, cancelled, arrived, the cache")

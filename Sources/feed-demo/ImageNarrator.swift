@@ -21,7 +21,8 @@ struct ImageTally: Sendable, Equatable {
     var notKept = 0
     /// Failures with the same error and the same next step, each group worth a line.
     var failures: [FailureGroup] = []
-    /// Memory warnings and downloads, each worth a line of its own.
+    /// Downloads and failed inputs, each worth a line of its own (a memory warning is told at
+    /// once, by ``ImageNarrator/memoryWarning(_:bytesHeld:budget:)``).
     var notes: [DisplayText] = []
 
     /// Loads that failed alike: the same error, and the same next step.
@@ -104,8 +105,8 @@ struct ImageTally: Sendable, Equatable {
             case .gaveUp(let load, _, let error):
                 ended.insert(load.id)
                 failed(load, Narrator.short(error), next: error.isTransient ? .retriesRanOut : .refused)
-            case .memoryWarning(let images, let bytes):
-                notes.append("a memory warning emptied the cache: \(own: Narrator.count(images, "image")), \(own: ImageNarrator.megabytes(bytes))")
+            case .memoryWarning:
+                break
             case .downloadTracked(let photo):
                 notes.append("download of \(untrusted: photo.id, maxLength: 20) reported to Unsplash (once, for the button)")
             case .downloadTrackingFailed(let photo, let error):
@@ -169,14 +170,41 @@ struct ImageTally: Sendable, Equatable {
         }
         if arrived + cacheHits > 0 || evicted > 0 {
             let letGo = evicted > 0 ? ", \(evicted) least recently used let go" : ""
-            line = "\(line) · cache \(own: ImageNarrator.megabytes(cache)) of \(own: ImageNarrator.megabytes(budget))\(own: letGo)"
+            line = "\(line) · cache \(own: ByteCount.memory(cache)) of \(own: ByteCount.memory(budget))\(own: letGo)"
         }
         return line
     }
 }
 
-/// Each image decision as a line for tools (`--json`), with the geometry it was made from.
+/// Each image decision as a line for tools (`--json`), with the geometry it was made from, and
+/// the line of a memory warning.
 enum ImageNarrator {
+    /// `memory warning: the image cache let go of all 20 images, 10.2 MiB → 0.0 MiB of 12.0 MiB;
+    /// the cells on screen keep theirs, and 6 loads started to cache them again`, for the
+    /// decisions of a state that took a warning; `nil` for any other.
+    ///
+    /// A cell's image sequence ends with its image (``ImageViewModel/Output/image(for:)``), so
+    /// the cells on screen go on showing what they show; the rule loads their images again so
+    /// that they are in memory when a cell is bound to them anew.
+    ///
+    /// - Parameters:
+    ///   - decisions: The state's decisions.
+    ///   - bytesHeld: What the cache held after them.
+    ///   - budget: The cache's budget.
+    static func memoryWarning(_ decisions: [ImageDecision], bytesHeld: Int, budget: Int) -> DisplayText? {
+        for case .memoryWarning(let images, let bytes) in decisions {
+            let budget = ByteCount.memory(budget)
+            let before = ByteCount.memory(bytes + bytesHeld), after = ByteCount.memory(bytesHeld)
+            let what = images == 0
+                ? "the image cache was empty, nothing to let go"
+                : "the image cache let go of \(images == 1 ? "its only image" : "all \(images) images"), \(before) → \(after) of \(budget)"
+            let reloads = decisions.filter { if case .loadStarted(let load) = $0 { load.standing == .visible } else { false } }.count
+            let again = reloads == 0 ? "" : "; the cells on screen keep theirs, and \(Narrator.count(reloads, "load")) started to cache them again"
+            return "memory warning: \(own: what)\(own: again)"
+        }
+        return nil
+    }
+
     /// The decisions of one state as quiet events: left out of the text timeline, in `--json`.
     static func events(for state: ImageState, at time: Duration) -> [TimelineEvent] {
         state.decisions.map { decision in
@@ -261,12 +289,6 @@ enum ImageNarrator {
         case .cacheHit, .memoryWarning, .downloadTracked, .downloadTrackingFailed, .inputFailed:
             nil
         }
-    }
-
-    /// `12.3 MB` (MiB, one decimal).
-    static func megabytes(_ bytes: Int) -> String {
-        let tenths = (Int64(bytes) * 10 + 524_288) / 1_048_576
-        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }
 

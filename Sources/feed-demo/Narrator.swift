@@ -148,7 +148,8 @@ struct Narrator: Sendable {
 
     // MARK: The finger
 
-    /// The line for what the simulated finger did.
+    /// The line for what the simulated finger did; a memory warning, the one step of a script
+    /// that is the system's and not the finger's, is a line of the input streams.
     func line(for action: ScrollAction, at time: Duration) -> TimelineEvent {
         let text: DisplayText
         var fields: [(String, JSONValue)] = []
@@ -187,12 +188,15 @@ struct Narrator: Sendable {
             text = "\(own: action.description)"
         case .tapRetry:
             text = "tap \"Couldn't load — tap to retry\""
+        case .memoryWarning:
+            text = "memoryWarnings: the system warns that memory is low"
         case .finished:
             text = "script finished"
         }
         fields.insert(("action", .string(Self.name(of: action))), at: 0)
         let quiet = if case .wait = action { true } else { false }
-        return TimelineEvent(time: time - origin, kind: .finger, text: text, fields: fields, isQuiet: quiet)
+        let kind: TimelineEvent.Kind = action == .memoryWarning ? .stream : .finger
+        return TimelineEvent(time: time - origin, kind: kind, text: text, fields: fields, isQuiet: quiet)
     }
 
     // MARK: Wording
@@ -257,14 +261,6 @@ struct Narrator: Sendable {
         return (number < 0 ? "-" : "") + text
     }
 
-    /// `900 bytes`, `312 KB`, `1.2 MB`: a file's size (1 KB is 1,000 bytes).
-    static func size(_ bytes: Int) -> String {
-        if bytes < 1000 { return count(bytes, "byte") }
-        if bytes < 1_000_000 { return "\((bytes + 500) / 1000) KB" }
-        let tenths = (bytes + 50_000) / 100_000
-        return "\(tenths / 10).\(tenths % 10) MB"
-    }
-
     /// The error in a few words; a malformed response's problem may quote the server.
     static func short(_ error: FeedError) -> DisplayText {
         switch error {
@@ -316,6 +312,7 @@ struct Narrator: Sendable {
         case .missedTap: "missed_tap"
         case .missedPhoto: "missed_photo"
         case .tapRetry: "tap_retry"
+        case .memoryWarning: "memory_warning"
         case .finished: "finished"
         }
     }

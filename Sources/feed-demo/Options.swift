@@ -225,7 +225,7 @@ struct Options: Equatable, Sendable {
           --latency MS         how long each catalog answer takes, 0 to 60000 ms (default 1000)
           --image-latency MS   how long the catalog's images take, on average, 0 to 60000 ms
                                (default 300; each varies by half of it)
-          --image-budget MB    the images' memory budget in MiB of decoded images, 1 to 4096
+          --image-budget MIB   the images' memory budget in MiB of decoded images, 1 to 4096
                                (default 12)
           --image-concurrency N
                                the most image loads at once, 1 to 32 (default 6)

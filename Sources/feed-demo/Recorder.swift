@@ -190,9 +190,14 @@ final class Recorder: Sendable {
 
     /// Takes what the image rule decided: each decision as a line for tools (`--json`), and a
     /// tally for people, told once the images have been quiet for ``imageQuiet``, at the end of a
-    /// gesture, or before the next one.
+    /// gesture, or before the next one. A memory warning is told at once, after the tally before
+    /// it; the loads it starts again are tallied after it.
     func images(_ next: ImageState) {
         for event in ImageNarrator.events(for: next, at: clock() - narrator.origin) { send(event) }
+        if let warning = ImageNarrator.memoryWarning(next.decisions, bytesHeld: next.bytesHeld, budget: next.configuration.memoryBudget) {
+            tellImages(moving: false)
+            emit(.image, warning, [("event", .string("images"))])
+        }
         let (now, moving) = (clock(), isMoving?() ?? false)
         let time = now - narrator.origin
         let waiting = state.withLock { state in

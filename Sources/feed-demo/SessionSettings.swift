@@ -70,7 +70,7 @@ struct SessionSettings: Sendable {
             ? "answer after \(DemoSummary.milliseconds(options.imageLatency))ms ± half"
             : "come from the server's addresses"
         return "images: up to \(rules.maxConcurrentLoads) at a time, \(Narrator.points(rules.prefetchDistance)) pt ahead, "
-            + "\(ImageNarrator.megabytes(rules.memoryBudget)) in memory, sized for a 2× screen; they \(timing)"
+            + "\(ByteCount.memory(rules.memoryBudget)) in memory, sized for a 2× screen; they \(timing)"
     }
 
     /// `feed-demo · the built-in tour (32 steps) · virtual time`.

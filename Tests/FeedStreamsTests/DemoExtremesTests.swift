@@ -104,6 +104,21 @@ struct DemoExtremesTests {
         }
     }
 
+    @Test("file sizes print in SI units, memory in MiB, for every size")
+    func byteCounts() {
+        #expect(ByteCount.file(1) == "1 byte")
+        #expect(ByteCount.file(999) == "999 bytes")
+        #expect(ByteCount.file(312_499) == "312 KB")
+        #expect(ByteCount.file(1_250_000) == "1.3 MB")
+        #expect(ByteCount.file(Int.max) == "9223372036854.8 MB")
+        #expect(ByteCount.memory(0) == "0.0 MiB")
+        #expect(ByteCount.memory(52_428) == "0.0 MiB")
+        #expect(ByteCount.memory(52_429) == "0.1 MiB")
+        #expect(ByteCount.memory(12 * 1_048_576) == "12.0 MiB")
+        #expect(ByteCount.memory(12_000_000) == "11.4 MiB")
+        #expect(ByteCount.memory(Int.max) == "8796093022208.0 MiB")
+    }
+
     @Test("numbers, points and durations print for every value")
     func wording() {
         #expect(Narrator.points(9.3e18) == "9223372036854775807")
@@ -125,10 +140,11 @@ struct DemoExtremesTests {
 
     // MARK: Helpers
 
-    /// A random script: scrolls, flings, drags far, taps (some far past the photos), waits.
+    /// A random script: scrolls, flings, drags far, taps (some far past the photos), waits,
+    /// memory warnings.
     static func script(_ random: inout FuzzRandom) -> String {
         (0..<random.int(3...14)).map { _ in
-            switch random.int(0...8) {
+            switch random.int(0...9) {
             case 0: "wait \(random.int(0...3000))ms"
             case 1: "scroll to bottom"
             case 2: "scroll to top"
@@ -137,7 +153,8 @@ struct DemoExtremesTests {
             case 5: "pull to refresh"
             case 6: "tap \(random.pick([0, 1, 7, 29, 1_000_000, Int.max]))"
             case 7: "tap at \(random.int(0...390)) \(random.int(0...600))"
-            default: "tap retry"
+            case 8: "tap retry"
+            default: "memory warning"
             }
         }.joined(separator: "\n")
     }

@@ -141,7 +141,7 @@ struct DemoRunTests {
         let tour = try String(contentsOfFile: example("tour"), encoding: .utf8)
         #expect(tour.trimmingCharacters(in: .newlines) == DemoSession.tourScript)
         let names = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appending(path: "Examples/scripts").path)
-        #expect(names.filter { $0.hasSuffix(".scroll") }.count == 10)
+        #expect(names.filter { $0.hasSuffix(".scroll") }.count == 11)
         for name in names where name.hasSuffix(".scroll") {
             let text = try String(contentsOfFile: packageRoot.appending(path: "Examples/scripts/\(name)").path, encoding: .utf8)
             #expect(throws: Never.self) { try ScrollScript.parse(text, fileName: name) }
@@ -270,6 +270,26 @@ struct DemoRunTests {
         let (_, events) = try exampleSummary("tap-detail")
         #expect(events.filter { $0.kind == .detail }.count == 2)
         #expect(events.filter { $0.kind == .finger && $0.text.terminal.contains("hit no photo") }.count == 2)
+    }
+
+    @Test("memory-warning: the warning at 6 s empties the cache, says what it let go in MiB, and loads the images on screen again first")
+    func memoryWarning() throws {
+        let (summary, events) = try exampleSummary("memory-warning")
+        let atWarning = events.filter { $0.time == .seconds(6) && !$0.isQuiet }.map { "\($0.kind) \($0.text.terminal)" }
+        #expect(atWarning == [
+            "stream memoryWarnings: the system warns that memory is low",
+            "image memory warning: the image cache let go of all 20 images, 10.2 MiB → 0.0 MiB of 12.0 MiB; the cells on screen keep theirs, and 6 loads started to cache them again",
+        ])
+        let reloads = events.filter { $0.time == .seconds(6) && $0.fields.contains { $0 == ("event", .string("load_started")) } }
+        #expect(reloads.count == 6 && reloads.allSatisfy { $0.fields.contains { $0 == ("standing", .string("visible")) } })
+        let decision = try #require(events.first { $0.isQuiet && $0.fields.contains { $0 == ("event", .string("memory_warning")) } })
+        #expect(decision.time == .seconds(6))
+        #expect(decision.fields.filter { ["images_dropped", "bytes_dropped", "cache_bytes"].contains($0.0) }.map { $0.1 }
+            == [.int(20), .int(10_685_600), .int(0)])
+        let images = try #require(summary.images)
+        #expect(images.stats.memoryWarnings == 1)
+        #expect(summary.rows().contains { $0.0 == "memory warnings" && $0.1.terminal == "1  (each emptied the image cache)" })
+        #expect(summary.rows().contains { $0.0 == "image cache" && $0.1.terminal == "11.8 MiB held of 12.0 MiB · peak 11.8 MiB · 0 let go, 0 not kept" })
     }
 
     @Test("empty-feed: an empty first page shows No photos")

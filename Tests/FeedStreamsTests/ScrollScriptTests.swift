@@ -19,6 +19,9 @@ struct ScrollScriptTests {
             pull to refresh
             tap 5
             tap at 120 300.5
+            tap retry
+            memory warning
+            Memory  WARNING   # the system's step, in any case
             """
         let steps = try ScrollScript.parse(text, fileName: "all.scroll")
         #expect(steps == [
@@ -33,6 +36,9 @@ struct ScrollScriptTests {
             .pullToRefresh,
             .tap(index: 5),
             .tapAt(x: 120, y: 300.5),
+            .tapRetry,
+            .memoryWarning,
+            .memoryWarning,
         ])
     }
 
@@ -55,12 +61,13 @@ struct ScrollScriptTests {
             .wait(.milliseconds(300)), .wait(.seconds(2)), .wait(.milliseconds(1250)),
             .drag(to: 2400, over: .milliseconds(500)), .drag(to: -12.5, over: .seconds(1)),
             .fling(velocity: -3000), .scrollToBottom, .scrollToTop, .pullToRefresh, .tap(index: 7),
-            .tapAt(x: 10, y: 20),
+            .tapAt(x: 10, y: 20), .tapRetry, .memoryWarning,
         ]
         let lines = steps.map(ScrollScript.line(for:))
         #expect(lines == [
             "wait 300ms", "wait 2s", "wait 1250ms", "drag to 2400 over 500ms", "drag to -12.5 over 1s",
             "fling -3000", "scroll to bottom", "scroll to top", "pull to refresh", "tap 7", "tap at 10 20",
+            "tap retry", "memory warning",
         ])
         #expect(try ScrollScript.parse(lines.joined(separator: "\n")) == steps)
     }
@@ -79,7 +86,11 @@ struct ScrollScriptTests {
 
     @Test("reports each bad line with its file, line, column, what was expected and what was found",
           arguments: [
-              ("jump 3", 1, 1, #"s.scroll:1: expected a step (wait, drag, fling, scroll, pull or tap), got "jump""#),
+              ("jump 3", 1, 1, #"s.scroll:1: expected a step (wait, drag, fling, scroll, pull, tap or memory warning), got "jump""#),
+              ("warning", 1, 1, #"s.scroll:1: expected a step (wait, drag, fling, scroll, pull, tap or memory warning), got "warning""#),
+              ("memory", 1, 7, #"s.scroll:1: expected "warning", got end of line"#),
+              ("memory low", 1, 8, #"s.scroll:1: expected "warning", got "low""#),
+              ("memory warning 2", 1, 16, #"s.scroll:1: expected the end of the line, got "2""#),
               ("wait", 1, 5, "s.scroll:1: expected a duration such as 300ms or 1.5s, got end of line"),
               ("wait 300", 1, 6, #"s.scroll:1: expected a duration such as 300ms or 1.5s, got "300""#),
               ("wait -5ms", 1, 6, #"s.scroll:1: expected a duration such as 300ms or 1.5s, got "-5ms""#),

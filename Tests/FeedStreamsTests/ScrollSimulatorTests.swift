@@ -294,6 +294,20 @@ struct ScrollSimulatorTests {
         expectNoPendingWork(scheduler)
     }
 
+    @Test("a memory warning fires at once, between the steps around it, moves nothing and takes no time")
+    func memoryWarning() throws {
+        let (scheduler, simulator, offsets, actions) = Self.make()
+        let warnings = scheduler.createObserver(String.self)
+        _ = simulator.memoryWarnings.map { "w" }.subscribe(warnings.asObserver())
+        let (done, _) = Self.play(simulator, [.wait(.milliseconds(100)), .memoryWarning, .memoryWarning, .wait(.milliseconds(50))], on: scheduler)
+        try scheduler.run()
+        #expect(warnings.events == [.next(100, "w"), .next(100, "w")])
+        #expect(actions.values == ["wait 0.1 seconds", "memory warning", "memory warning", "wait 0.05 seconds", "script finished"])
+        #expect(offsets.events == [.next(0, 0)])
+        #expect(done.events == [.completed(150)])
+        expectNoPendingWork(scheduler)
+    }
+
     @Test("a tap at a point hits the item under it in a waterfall, and misses the bars and gaps")
     func tapAtPoint() throws {
         let configuration = ScrollSimulator.Configuration(

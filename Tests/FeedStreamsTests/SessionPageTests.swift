@@ -81,6 +81,7 @@ struct SessionPageTests {
         #expect(ticks.filter { $0 == "left" }.count == images["cancelled_left"] as? Int)
         #expect(ticks.filter { $0 == "preempted" }.count == images["cancelled_preempted"] as? Int)
         #expect(ticks.filter { $0 == "failed" }.count == images["failures"] as? Int)
+        #expect(marks("memory-warning", in: page).count == images["memory_warnings"] as? Int, "a line for each memory warning")
 
         let screens = json.output.filter { $0.contains(#""kind":"screen""#) }.count
         #expect(values("id", in: page).filter { $0.hasPrefix("moment-") }.count == screens, "a picture for each the text draws")
@@ -225,7 +226,7 @@ struct SessionPageTests {
         #expect(run.output.contains { $0.hasPrefix(" ") && $0.contains("request →") }, "the timeline")
         let written = try String(contentsOfFile: path, encoding: .utf8)
         #expect(written == (try page(arguments)) + "\n")
-        #expect(run.output.last == "The page: \(path) (\(Narrator.size(written.utf8.count))); open it in any browser")
+        #expect(run.output.last == "The page: \(path) (\(ByteCount.file(written.utf8.count))); open it in any browser")
         #expect(FeedDemoRun(arguments + ["--json", "--html", path]).output.allSatisfy { $0.hasPrefix("{") }, "JSON stays JSON")
     }
 

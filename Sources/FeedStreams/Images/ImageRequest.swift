@@ -14,7 +14,7 @@ import Foundation
 /// url:  https://images.unsplash.com/photo-1?ixid=MnwxfDB8MXxhbGx8&ixlib=rb-4.0.3&w=193&dpr=3&fit=max&q=75&fm=jpg
 /// ```
 ///
-/// It never loads `full` or `raw` as they are: a 6000-pixel original decodes to 144 MB.
+/// It never loads `full` or `raw` as they are: a 6000 × 6000 original decodes to 137 MiB.
 ///
 /// Two requests are equal when their ``url`` is: one URL is one load, however many cells ask.
 public struct ImageRequest: Sendable, Hashable, CustomStringConvertible {

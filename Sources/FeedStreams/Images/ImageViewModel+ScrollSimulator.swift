@@ -14,7 +14,8 @@ extension ImageViewModel.Input {
     ///
     /// - Parameters:
     ///   - simulator: The simulated scroll view.
-    ///   - memoryWarnings: The system's memory warnings; none unless given.
+    ///   - memoryWarnings: The system's memory warnings, such as the simulator's
+    ///     ``ScrollSimulator/memoryWarnings`` (a script's `memory warning` steps); none unless given.
     ///   - downloads: The photos the user downloads; none unless given.
     /// - Returns: The inputs.
     public static func simulated(

@@ -5,7 +5,8 @@ import Synchronization
 /// completes its observer when the last one is over.
 ///
 /// A wait is a timer on the simulator's scheduler; a gesture is a motion of the simulator, and
-/// the next step starts when the motion ends (or is interrupted); a tap is at once. Scheduled
+/// the next step starts when the motion ends (or is interrupted); a tap or a memory warning is
+/// at once. Scheduled
 /// waits and motion completions hold the player; the player holds the simulator weakly, so a
 /// script does not keep the view alive.
 final class ScriptPlayer: Sendable {
@@ -55,6 +56,8 @@ final class ScriptPlayer: Sendable {
                 simulator.tap(x: x, y: y)
             case .tapRetry:
                 simulator.tapRetry()
+            case .memoryWarning:
+                simulator.warnMemory()
             case .drag, .fling, .scrollToTop, .scrollToBottom, .pullToRefresh:
                 if let id = simulator.startMotion(step, completion: { [self] in play(from: next) }) {
                     state.withLock { $0.motionID = id }

@@ -37,6 +37,8 @@ public enum ScrollAction: Sendable, Equatable, CustomStringConvertible {
     case missedPhoto(index: Int, onScreen: [Int], loaded: Int)
     /// The footer's retry button was tapped.
     case tapRetry
+    /// The system warned that memory is low (``ScrollSimulator/memoryWarnings`` fired).
+    case memoryWarning
     /// The script ended.
     case finished
 
@@ -57,6 +59,7 @@ public enum ScrollAction: Sendable, Equatable, CustomStringConvertible {
         case .missedTap(let x, let y): "tap at (\(x), \(y)) missed"
         case .missedPhoto(let index, let onScreen, let loaded): "tap #\(index) hit no photo: \(Self.whyMissed(index, onScreen, loaded))"
         case .tapRetry: "tap retry"
+        case .memoryWarning: "memory warning"
         case .finished: "script finished"
         }
     }

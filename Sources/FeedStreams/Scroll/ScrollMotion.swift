@@ -68,14 +68,14 @@ struct ScrollMotion: Sendable, Equatable {
     let minimumFlingSpeed: Double
 
     /// The motion of a step from the geometry it starts at, or `nil` when the step moves
-    /// nothing: a wait or a tap, or an animated scroll to where the view already is.
+    /// nothing: a wait, a tap or a memory warning, or an animated scroll to where the view already is.
     init?(_ step: ScrollStep, from geometry: ScrollGeometry, configuration: ScrollSimulator.Configuration) {
         frameInterval = configuration.frameInterval
         decelerationRate = configuration.decelerationRate
         minimumFlingSpeed = configuration.minimumFlingSpeed
         let offset = geometry.contentOffsetY
         switch step {
-        case .wait, .tap, .tapAt, .tapRetry:
+        case .wait, .tap, .tapAt, .tapRetry, .memoryWarning:
             return nil
         case .drag(let target, let duration):
             let to = min(max(target, geometry.minOffset), geometry.maxOffset)

@@ -15,6 +15,7 @@
 /// tap 5                       # the photo with index 5 (counting from 0)
 /// tap at 120 300              # a point of the viewport, from its top-left corner
 /// tap retry                   # the footer's "Couldn't load — tap to retry"
+/// memory warning              # the system's: the image cache lets go of every image
 /// ```
 ///
 /// | step | meaning |
@@ -27,6 +28,7 @@
 /// | `tap INDEX` | tap the photo with this index |
 /// | `tap at X Y` | tap a point of the viewport |
 /// | `tap retry` | tap the footer's "Couldn't load — tap to retry" |
+/// | `memory warning` | the system warns that memory is low (``ScrollSimulator/memoryWarnings``) |
 ///
 /// A duration is a number followed by `ms` or `s`, with no space: `300ms`, `1.5s`. Numbers are
 /// plain decimals (`2400`, `-3000`, `12.5`); offsets may end in `pt`.
@@ -107,6 +109,7 @@ public enum ScrollScript {
         case .tap(let index): "tap \(index)"
         case .tapAt(let x, let y): "tap at \(text(for: x)) \(text(for: y))"
         case .tapRetry: "tap retry"
+        case .memoryWarning: "memory warning"
         }
     }
 
@@ -310,8 +313,11 @@ private struct LineReader {
             } else {
                 step = .tap(index: try index())
             }
+        case "memory":
+            try keyword("warning")
+            step = .memoryWarning
         default:
-            throw failure(expected: "a step (wait, drag, fling, scroll, pull or tap)", at: command)
+            throw failure(expected: "a step (wait, drag, fling, scroll, pull, tap or memory warning)", at: command)
         }
         if let extra = peek() {
             throw failure(expected: "the end of the line", at: extra)

@@ -8,7 +8,7 @@ import Synchronization
 /// The simulator plays the user in tests and in the terminal demo. It lays out the photos it is
 /// given (``setPhotos(_:)``) with a ``FeedLayout``, and ``play(_:)`` performs a script of
 /// ``ScrollStep``s: drags, flings that decelerate like `UIScrollView`, animated scrolls,
-/// pull-to-refresh and taps. While the content moves it emits a ``ScrollGeometry`` every frame
+/// pull-to-refresh and taps, and the system's memory warnings. While the content moves it emits a ``ScrollGeometry`` every frame
 /// on ``geometry``, as `rx.contentOffset` does, so a view model under test sees what it would
 /// see on a phone.
 ///
@@ -83,6 +83,7 @@ public final class ScrollSimulator: Sendable {
     private let pullSubject = Subject<Void>()
     private let tapSubject = Subject<Int>()
     private let retryTapSubject = Subject<Void>()
+    private let memoryWarningSubject = Subject<Void>()
     private let actionSubject = Subject<ScrollAction>()
 
     /// Creates a simulator at rest at the top of empty content.
@@ -144,6 +145,13 @@ public final class ScrollSimulator: Sendable {
     /// Emits when the footer's "tap to retry" button is tapped.
     public var retryTaps: Observable<Void> {
         retryTapSubject.asObservable()
+    }
+
+    /// Emits when a script's ``ScrollStep/memoryWarning`` plays: the system's warning that memory
+    /// is low, for an ``ImageViewModel``'s input (`.simulated(by: simulator, memoryWarnings:
+    /// simulator.memoryWarnings)`), as a screen observes `didReceiveMemoryWarningNotification`.
+    public var memoryWarnings: Observable<Void> {
+        memoryWarningSubject.asObservable()
     }
 
     /// What the finger did and how the view answered, for a timeline.
@@ -325,7 +333,7 @@ public final class ScrollSimulator: Sendable {
         }
     }
 
-    // MARK: Taps and reports, for the script player
+    // MARK: Taps, warnings and reports, for the script player
 
     /// Reports a step that is not a gesture of the view (a wait).
     func report(_ action: ScrollAction) {
@@ -336,6 +344,12 @@ public final class ScrollSimulator: Sendable {
     func tapRetry() {
         actionSubject.onNext(.tapRetry)
         retryTapSubject.onNext(())
+    }
+
+    /// Passes on the system's warning that memory is low.
+    func warnMemory() {
+        actionSubject.onNext(.memoryWarning)
+        memoryWarningSubject.onNext(())
     }
 
     /// Taps the middle of the part of an item that is on screen; a miss reports what was there.

@@ -1,4 +1,5 @@
-/// One thing a simulated user does to a ``ScrollSimulator``: the vocabulary of a scroll script.
+/// One thing a simulated user does to a ``ScrollSimulator``, or one thing the system tells the
+/// app while they scroll: the vocabulary of a scroll script.
 ///
 /// Offsets and distances are in points, in the scroll view's content coordinates: a larger
 /// offset is further down the feed. Positive velocities scroll towards the end.
@@ -11,6 +12,7 @@
 ///     .tap(index: 3),
 ///     .scrollToBottom,
 ///     .pullToRefresh,
+///     .memoryWarning,
 /// ]
 /// ```
 public enum ScrollStep: Sendable, Equatable, CustomStringConvertible {
@@ -38,6 +40,9 @@ public enum ScrollStep: Sendable, Equatable, CustomStringConvertible {
     case tapAt(x: Double, y: Double)
     /// Tap the footer's "Couldn't load — tap to retry" button.
     case tapRetry
+    /// The system warns that memory is low, as `UIApplication.didReceiveMemoryWarningNotification`
+    /// does: ``ScrollSimulator/memoryWarnings`` emits, at once.
+    case memoryWarning
 
     /// `drag to 600 over 0.4 seconds`, `fling 4000 pt/s`, `tap #3`.
     public var description: String {
@@ -51,6 +56,7 @@ public enum ScrollStep: Sendable, Equatable, CustomStringConvertible {
         case .tap(let index): "tap #\(index)"
         case .tapAt(let x, let y): "tap at (\(x), \(y))"
         case .tapRetry: "tap retry"
+        case .memoryWarning: "memory warning"
         }
     }
 }

@@ -82,7 +82,7 @@ enum FingerLane {
                 marks.append(Mark(kind: "tap", label: "tap retry", start: time, end: time, detail: narrated))
             case .missedTap, .missedPhoto:
                 marks.append(Mark(kind: "missed", label: "missed", start: time, end: time, detail: narrated))
-            case .wait, .finished, .drag, .fling, .scrollToBottom, .scrollToTop, .pull:
+            case .wait, .memoryWarning, .finished, .drag, .fling, .scrollToBottom, .scrollToTop, .pull:
                 break
             }
         }

@@ -98,7 +98,7 @@ struct SessionPage {
             <p class="how">One lane per part of the feed, on one time axis: what the finger did; how far the end of the \
             content was below the screen, against the prefetch distance (shaded where the feed wants more: loading is a \
             level, not an edge); each request from its start to its answer; the back-offs; the triggers the feed ignored, \
-            and why; the photos on screen; and the images: how many loads ran, what the cache held against its budget, and each load cancelled or failed. Choose a time on the lanes to see the phone and the feed at that moment; \
+            and why; the photos on screen; and the images: how many loads ran, what the cache held against its budget, each load cancelled or failed, and each memory warning. Choose a time on the lanes to see the phone and the feed at that moment; \
             the numbered pictures are the ones the text timeline draws.</p>
             """
     }

@@ -23,6 +23,7 @@ enum SessionPageLegend {
             key("<polyline class=\"image-loads\" points=\"1,12 8,12 8,4 18,4 18,8 27,8\"/>", "image loads running"),
             key("<polygon class=\"image-cache\" points=\"1,13 1,9 12,9 12,5 27,5 27,13\"/><line class=\"budget\" x1=\"1\" x2=\"27\" y1=\"2\" y2=\"2\"/>", "image cache, to its budget"),
             key("<line class=\"image-tick cancelled\" x1=\"10\" x2=\"10\" y1=\"1\" y2=\"13\"/><line class=\"image-tick failed\" x1=\"18\" x2=\"18\" y1=\"1\" y2=\"13\"/>", "image load cancelled, failed"),
+            key("<g class=\"memory-warning\"><line x1=\"14\" x2=\"14\" y1=\"1\" y2=\"13\"/></g>", "memory warning: the cache emptied"),
         ].joined()
     }
 

@@ -44,7 +44,8 @@ enum SessionPageStyle {
         .backoff.wait .bar{fill:url(#hatch-wait);stroke:var(--wait)}.backoff.tap .bar{fill:var(--failed);fill-opacity:.12;stroke:var(--failed);stroke-width:1.5}
         .ignored .cross{stroke:var(--ignored);stroke-width:2}.ignored text{fill:var(--ignored)}
         .image-loads{fill:none;stroke:var(--flight);stroke-width:1.5}.image-cache{fill:var(--photos);fill-opacity:.22;stroke:var(--photos);stroke-width:1}\
-        .budget{stroke:var(--want);stroke-dasharray:4 3}.image-tick.cancelled{stroke:var(--cancelled)}.image-tick.failed{stroke:var(--failed);stroke-width:2}
+        .budget{stroke:var(--want);stroke-dasharray:4 3}.image-tick.cancelled{stroke:var(--cancelled)}.image-tick.failed{stroke:var(--failed);stroke-width:2}\
+        .memory-warning line{stroke:var(--stale);stroke-width:1.5;stroke-dasharray:5 2 1 2}.memory-warning text{fill:var(--stale);font-size:9.5px!important;font-weight:600}
         .count{fill:none;stroke:var(--photos);stroke-width:2}.baseline{stroke:var(--grid)}.scale{fill:var(--muted)!important;font-size:9px!important}\
         .page-shown .marker{fill:var(--photos)}.page-shown.none .marker{fill:none;stroke:var(--photos);stroke-width:1.5}\
         .page-shown .tie{stroke:var(--photos);stroke-dasharray:1 2}.page-shown text{font-size:9.5px!important}
