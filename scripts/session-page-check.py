@@ -4,7 +4,7 @@
     python3 scripts/session-page-check.py            # the check; screenshots in .build/session-pages/
     python3 scripts/session-page-check.py --readme   # also redraws Examples/session-page.png
 
-Builds feed-demo, writes the pages of the built-in tour and of two example scripts (each with
+Builds feed-demo, writes the pages of the built-in tour and of three example scripts (each with
 the flags its header names) to .build/session-pages/, opens each in Debian's headless Chromium
 over the DevTools protocol on a pipe (headless_chromium.py: Python's standard library only, no
 network), and checks, from the loaded page:
@@ -45,6 +45,7 @@ PAGES = [
     ("tour", []),
     ("failure-and-retry", ["--script", "Examples/scripts/failure-and-retry.scroll", "--fail", "3"]),
     ("grid-sit", ["--script", "Examples/scripts/grid-sit.scroll", "--layout", "grid", "--per-page", "1"]),
+    ("memory-warning", ["--script", "Examples/scripts/memory-warning.scroll"]),
 ]
 WIDTH = 1320
 
@@ -83,6 +84,7 @@ READ_PAGE = """(() => {
     photos: +document.querySelector(".lane-photos .count").dataset.photosShown,
     moments: count("#moments figure"),
     momentBadges: count(".moments a"),
+    memoryWarnings: count("[data-memory-warning]"),
     emptyPhones: [...document.querySelectorAll("svg.phone")].filter(phone => {
       const href = phone.querySelector(".content").getAttribute("href");
       return href !== "#layout-none" && phone.querySelector(".content").getBBox().height <= 0;
@@ -162,6 +164,9 @@ def check_page(browser, name, path, summary, screens):
     ]:
         expect(int(table[key]) == lane_value == json_value,
                where + "%s: %s in the lanes, %s in the page's summary, %s in the --json summary" % (key, lane_value, table[key], json_value))
+    expect(page["memoryWarnings"] == summary["images"]["memory_warnings"],
+           where + "%d memory warnings marked on the images lane, %d in the --json summary"
+           % (page["memoryWarnings"], summary["images"]["memory_warnings"]))
     expect(page["moments"] == page["momentBadges"] == screens,
            where + "%d pictures, %d badges on the lanes, %d screens in --json" % (page["moments"], page["momentBadges"], screens))
     expect(page["emptyPhones"] == 0, where + "%d pictures of the phone draw no photos" % page["emptyPhones"])
