@@ -7,9 +7,10 @@ extension Driver {
     /// results for the query typed last.
     ///
     /// When a new value arrives, the previous inner driver is unsubscribed at that moment.
-    /// `transform` returns drivers, which cannot fail, so neither can the result. Each value is
-    /// delivered on the thread of the driver that emitted it: this driver's scheduler, or the
-    /// inner driver's, which is the same one when both are made for the screen (the main queue).
+    /// `transform` returns drivers, which cannot fail, so neither can the result. The values
+    /// come from the inner drivers and are delivered on their scheduler; the completion comes
+    /// from this driver and is delivered on its scheduler. Drivers made for one screen share
+    /// the main queue, so no `observe(on:)` is needed again: it is all the main thread.
     ///
     /// ```
     /// driver:  -a-b------|         (a → x, b → y; x and y are cold)

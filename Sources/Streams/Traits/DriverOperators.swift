@@ -48,8 +48,8 @@ extension Driver {
         Driver<Result>(unshared: asObservable().compactMap(transform), scheduler: scheduler)
     }
 
-    /// Drops each value whose key equals the key of the value emitted before it. See
-    /// ``ObservableType/distinctUntilChanged(_:)-(_)``.
+    /// Drops each value whose key equals the key of the value emitted before it: a list that
+    /// redraws only when its photos' identifiers change.
     ///
     /// ```
     /// driver:  -a-A-b-B-a-|
