@@ -51,6 +51,10 @@ extension DocRunners {
         "DriverCombining.swift Driver.combineLatest { $0 + $1 + $2 }": {
             Driver.combineLatest(driver($0), driver($0, "second"), driver($0, "third")) { $0 + $1 + $2 }.asObservable()
         },
+        "DriverCombining.swift Driver.combineLatest { $0 + $1 + $2 + $3 }": {
+            Driver.combineLatest(driver($0), driver($0, "second"), driver($0, "third"), driver($0, "fourth")) { $0 + $1 + $2 + $3 }
+                .asObservable()
+        },
         "DriverCombining.swift Driver.combineLatest(first, second)": {
             Driver.combineLatest(driver($0), driver($0, "second")).map { "(\($0), \($1))" }.asObservable()
         },
@@ -74,6 +78,9 @@ extension DocRunners {
         "SignalOperators.swift do(onNext: { log.append($0) })": { signal($0).do(onNext: { _ in }).asObservable() },
         "SignalOperators.swift flatMapLatest": { inputs in
             signal(inputs).flatMapLatest { signal(inputs, inner($0)) }.asObservable()
+        },
+        "SignalOperators.swift flatMapLatest { driver(for: $0) }": { inputs in
+            signal(inputs).flatMapLatest { driver(inputs, inner($0)) }.asObservable()
         },
         "SignalOperators.swift flatMapFirst": { inputs in
             signal(inputs).flatMapFirst { signal(inputs, inner($0)) }.asObservable()

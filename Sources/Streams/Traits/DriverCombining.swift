@@ -176,6 +176,37 @@ extension Driver {
         Driver(unshared: Observable.combineLatest(a, b, c, resultSelector: resultSelector), scheduler: a.scheduler)
     }
 
+    /// Combines the latest values of four drivers each time any of them emits, once all have
+    /// emitted: a form's "can submit" from three fields and "is submitting"; as
+    /// ``combineLatest(_:_:resultSelector:)`` with four drivers.
+    ///
+    /// ```
+    /// first:   -a------b----|
+    /// second:  --1----------|
+    /// third:   ---x---------|
+    /// fourth:  ----p----q---|
+    ///          Driver.combineLatest { $0 + $1 + $2 + $3 }
+    /// output:  ----A---BC---|       (A = a1xp, B = b1xp, C = b1xq)
+    /// ```
+    /// ![Driver.combineLatest { $0 + $1 + $2 + $3 }, drawn from a run](drivercombining-driver-combinelatest-0-1-2-3)
+    ///
+    /// - Parameters:
+    ///   - a: The first driver.
+    ///   - b: The second driver.
+    ///   - c: The third driver.
+    ///   - d: The fourth driver.
+    ///   - resultSelector: Combines the latest values.
+    /// - Returns: A driver of the combinations.
+    public static func combineLatest<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
+        _ a: Driver<A>,
+        _ b: Driver<B>,
+        _ c: Driver<C>,
+        _ d: Driver<D>,
+        resultSelector: @escaping @Sendable (A, B, C, D) -> Element
+    ) -> Driver<Element> {
+        Driver(unshared: Observable.combineLatest(a, b, c, d, resultSelector: resultSelector), scheduler: a.scheduler)
+    }
+
     /// Pairs the latest values of two drivers each time either emits, once both have emitted;
     /// as ``combineLatest(_:_:resultSelector:)`` with a selector that makes a tuple.
     ///

@@ -138,6 +138,30 @@ extension Signal {
         Signal<Result>(unshared: asObservable().flatMapLatest(transform), scheduler: scheduler)
     }
 
+    /// Maps each event to a driver and drives the values of the latest one: a tap that loads
+    /// state a screen then shows, `signIn.flatMapLatest { api.signIn().asDriver(…) }`.
+    ///
+    /// The result is a ``Driver``, as RxCocoa's is when the inner sequences are drivers: it
+    /// replays the latest value of the latest inner driver to a late subscriber. The values are
+    /// delivered on the inner drivers' scheduler, the completion on this signal's.
+    ///
+    /// ```
+    /// signal:  -a-b------|         (a → x, b → y; x and y are cold)
+    /// x:        -1---2|
+    /// y:          -3--4|
+    ///          flatMapLatest { driver(for: $0) }
+    /// output:  --1-3--4--|
+    /// ```
+    /// ![flatMapLatest { driver(for: $0) }, drawn from a run](signaloperators-flatmaplatest-driver-for-0)
+    ///
+    /// - Parameter transform: Makes the inner driver for a value.
+    /// - Returns: A driver of the values of the latest inner driver.
+    public func flatMapLatest<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) -> Driver<Result>
+    ) -> Driver<Result> {
+        Driver<Result>(unshared: asObservable().flatMapLatest(transform), scheduler: scheduler)
+    }
+
     /// Maps a value to a signal only when no inner signal is running; as
     /// ``Driver/flatMapFirst(_:)``: a tap while a save runs starts no second save.
     ///
