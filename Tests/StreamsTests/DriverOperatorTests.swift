@@ -100,22 +100,36 @@ struct DriverOperatorTests {
     func flatMapFirstAndFlatMap() throws {
         let scheduler = TestScheduler()
         let taps = scheduler.createHotObservable([.next(210, 1), .next(212, 2), .next(230, 3), .completed(250)])
+            .asDriver(onErrorJustReturn: 0, scheduler: scheduler)
         let load: @Sendable (Int) -> Driver<Int> = { tap in
             Observable.just(tap * 10).delay(.seconds(5), scheduler: scheduler).asDriver(onErrorJustReturn: -1, scheduler: scheduler)
         }
-        let taps1 = taps.asDriver(onErrorJustReturn: 0, scheduler: scheduler)
-        let first = scheduler.start { taps1.flatMapFirst(load) }
-        #expect(first.events == [.next(215, 10), .next(235, 30), .completed(250)])
-        let scheduler2 = TestScheduler()
-        let taps2 = scheduler2.createHotObservable([.next(210, 1), .next(212, 2), .completed(250)])
-        let all = scheduler2.start {
-            taps2.asDriver(onErrorJustReturn: 0, scheduler: scheduler2).flatMap { tap in
-                Observable.just(tap * 10).delay(.seconds(5), scheduler: scheduler2).asDriver(onErrorJustReturn: -1, scheduler: scheduler2)
-            }
+        let first = scheduler.createObserver(Int.self)
+        let all = scheduler.createObserver(Int.self)
+        scheduler.scheduleAt(200) {
+            _ = taps.flatMapFirst(load).asObservable().subscribe(first.asObserver())
+            _ = taps.flatMap(load).asObservable().subscribe(all.asObserver())
         }
-        #expect(all.events == [.next(215, 10), .next(217, 20), .completed(250)])
+        try scheduler.run()
+        #expect(first.events == [.next(215, 10), .next(235, 30), .completed(250)])
+        #expect(all.events == [.next(215, 10), .next(217, 20), .next(235, 30), .completed(250)])
         expectNoPendingWork(scheduler)
-        expectNoPendingWork(scheduler2)
+    }
+
+    @Test("a signal's flatMapLatest to drivers is a driver: a late subscriber gets the latest inner value at once")
+    func signalFlatMapLatestToDrivers() throws {
+        let scheduler = TestScheduler()
+        let taps = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
+        let driver = taps.asSignal(onErrorJustReturn: 0, scheduler: scheduler).flatMapLatest { tap in
+            Driver.just(tap * 10, scheduler: scheduler)
+        }
+        let late = scheduler.createObserver(Int.self)
+        scheduler.scheduleAt(215) { _ = driver.asObservable().subscribe(late.asObserver()) }
+        let early = scheduler.start { driver }
+        #expect(early.events == [.next(210, 10), .next(220, 20), .completed(250)])
+        #expect(late.events == [.next(215, 10), .next(220, 20), .completed(250)])
+        #expect(taps.subscriptions == [Subscription(200, 250)])
+        expectNoPendingWork(scheduler)
     }
 
     @Test("withLatestFrom reads a driver or a signal; a failed observable must become one first")

@@ -146,7 +146,7 @@ extension Signal {
     /// delivered on the inner drivers' scheduler, the completion on this signal's.
     ///
     /// ```
-    /// signal:  -a-b------|         (a → x, b → y; x and y are cold)
+    /// signal:  -a-b------|         (driver(for: a) is x, driver(for: b) is y; both cold)
     /// x:        -1---2|
     /// y:          -3--4|
     ///          flatMapLatest { driver(for: $0) }
