@@ -89,9 +89,9 @@ extension DocRunners {
         "SignalOperators.swift withLatestFrom(second) { $0 + $1 }": {
             signal($0).withLatestFrom(driver($0, "second")) { $0 + $1 }.asObservable()
         },
-        "SignalOperators.swift throttle(.seconds(3))": { signal($0).throttle(.seconds(3)).asObservable() },
-        "SignalOperators.swift debounce(.seconds(3))": { signal($0).debounce(.seconds(3)).asObservable() },
-        "SignalOperators.swift delay(.seconds(2))": { signal($0).delay(.seconds(2)).asObservable() },
+        "SignalTime.swift throttle(.seconds(3))": { signal($0).throttle(.seconds(3)).asObservable() },
+        "SignalTime.swift debounce(.seconds(3))": { signal($0).debounce(.seconds(3)).asObservable() },
+        "SignalTime.swift delay(.seconds(2))": { signal($0).delay(.seconds(2)).asObservable() },
         "SignalOperators.swift Signal.merge(first, second)": { Signal.merge(signal($0), signal($0, "second")).asObservable() },
     ]
 }
