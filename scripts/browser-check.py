@@ -30,13 +30,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = os.path.join(ROOT, ".build", "docs")
 SHOTS = os.path.join(ROOT, ".build", "browser-check")
 
-# (screenshot name, page path): the symbol pages the issue names, three guides, and the three
-# Inside Streams chapters with pictures of both kinds (lanes of threads, marbles).
+# (screenshot name, page path): the symbol pages the issues name (two of them a driver's), three
+# guides, and the three Inside Streams chapters with pictures of both kinds (lanes of threads,
+# marbles).
 PAGES = [
     ("throttle", "/Streams/documentation/streams/observabletype/throttle(_:latest:scheduler:)"),
     ("flatMapLatest", "/Streams/documentation/streams/observabletype/flatmaplatest(_:)"),
     ("withLatestFrom", "/Streams/documentation/streams/observabletype/withlatestfrom(_:)"),
     ("retry-when", "/Streams/documentation/streams/observabletype/retry(when:)"),
+    ("driver-flatMapLatest", "/Streams/documentation/streams/driver/flatmaplatest(_:)"),
+    ("driver-debounce", "/Streams/documentation/streams/driver/debounce(_:)"),
     ("guide-FlatMap", "/Streams/documentation/streams/flatmap"),
     ("guide-GettingStarted", "/Streams/documentation/streams/gettingstarted"),
     ("guide-TestingWithVirtualTime", "/Streams/documentation/streams/testingwithvirtualtime"),

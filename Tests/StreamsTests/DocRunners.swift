@@ -29,7 +29,8 @@ enum DocRunners {
     /// The runner for `expression` in `file`: one registered for that file first (`just(a)` is
     /// `Single.just` in Single.swift), then the general one.
     static func runner(for expression: String, in file: String) -> Runner? {
-        all["\((file as NSString).lastPathComponent) \(expression)"] ?? all[expression]
+        let key = "\((file as NSString).lastPathComponent) \(expression)"
+        return all[key] ?? sharedSequences[key] ?? all[expression]
     }
 
     static let all: [String: Runner] = [
@@ -202,12 +203,6 @@ enum DocRunners {
             let scheduler = inputs.scheduler
             return inputs.source.asDriver(scheduler: scheduler) { _ in .just("x", scheduler: scheduler) }.asObservable()
         },
-        "Driver.swift map { $0.uppercased() }": {
-            $0.source.asDriver(onErrorJustReturn: "?", scheduler: $0.scheduler).map { $0.uppercased() }.asObservable()
-        },
-        "Driver.swift filter { $0 != \"b\" }": {
-            $0.source.asDriver(onErrorJustReturn: "?", scheduler: $0.scheduler).filter { $0 != "b" }.asObservable()
-        },
         "Traits.md Observable": { $0.source },
         "Traits.md Signal": { $0.source.asSignal(onErrorJustReturn: "?", scheduler: $0.scheduler).asObservable() },
         "Traits.md Driver": { $0.source.asDriver(onErrorJustReturn: "?", scheduler: $0.scheduler).asObservable() },
@@ -324,8 +319,13 @@ enum DocRunners {
         },
         "MaybeOperators.swift do(onNext: { log.append($0) })": { $0.source.asMaybe().do(onNext: { _ in }).asObservable() },
         "MaybeOperators.swift compactMap { Int($0) }": { $0.source.asMaybe().compactMap { Int($0) }.map(String.init).asObservable() },
-        "TraitTime.swift delaySubscription(.seconds(2))": {
-            $0.source.asMaybe().delaySubscription(.seconds(2), scheduler: $0.scheduler).asObservable()
+        "TraitTime.swift delaySubscription(.seconds(2))": { inputs in
+            inputs.order[0] == "maybe"
+                ? inputs.source.asMaybe().delaySubscription(.seconds(2), scheduler: inputs.scheduler).asObservable()
+                : strings(completable(inputs.source).delaySubscription(.seconds(2), scheduler: inputs.scheduler))
+        },
+        "SingleTime.swift delaySubscription(.seconds(2))": {
+            $0.source.asSingle().delaySubscription(.seconds(2), scheduler: $0.scheduler).asObservable()
         },
         "MaybeZip.swift zip { $0 + $1 }": { Maybe.zip($0.source.asMaybe(), $0.second.asMaybe()) { $0 + $1 }.asObservable() },
         "MaybeZip.swift zip { $0 + $1 + $2 }": {

@@ -40,13 +40,16 @@
 ///     .drive(onNext: { photos in screen.show(photos) })   // on the main actor
 ///     .disposed(by: disposeBag)
 /// ```
-public struct Driver<Element: Sendable>: ObservableConvertibleType {
+public struct Driver<Element: Sendable>: SharedSequenceConvertibleType {
     private let source: Observable<Element>
+    /// The scheduler the driver delivers on, which its time operators also run their timers on.
+    let scheduler: any Scheduler
 
-    /// Shares `source`, which already delivers on the driver's scheduler and never fails,
-    /// while at least one subscriber is subscribed, replaying the latest value.
-    init(unshared source: Observable<Element>) {
+    /// Shares `source`, which already delivers on `scheduler` and never fails, while at least
+    /// one subscriber is subscribed, replaying the latest value.
+    init(unshared source: Observable<Element>, scheduler: any Scheduler) {
         self.source = source.share(replay: 1, scope: .whileConnected)
+        self.scheduler = scheduler
     }
 
     /// This driver as an observable, for the operators of ``ObservableType``.
@@ -80,7 +83,7 @@ extension ObservableType {
         onErrorJustReturn element: Element,
         scheduler: any Scheduler = DispatchQueueScheduler.main
     ) -> Driver<Element> {
-        Driver(unshared: asObservable().observe(on: scheduler).catch { _ in .just(element) })
+        Driver(unshared: asObservable().observe(on: scheduler).catch { _ in .just(element) }, scheduler: scheduler)
     }
 
     /// Turns this sequence into a ``Driver`` that continues with `driver` in place of an error.
@@ -106,7 +109,7 @@ extension ObservableType {
         onErrorDriveWith driver: Driver<Element>,
         scheduler: any Scheduler = DispatchQueueScheduler.main
     ) -> Driver<Element> {
-        Driver(unshared: asObservable().observe(on: scheduler).catch { _ in driver.asObservable() })
+        Driver(unshared: asObservable().observe(on: scheduler).catch { _ in driver.asObservable() }, scheduler: scheduler)
     }
 
     /// Turns this sequence into a ``Driver`` that continues with the driver `onErrorRecover`
@@ -128,7 +131,7 @@ extension ObservableType {
         scheduler: any Scheduler = DispatchQueueScheduler.main,
         onErrorRecover: @escaping @Sendable (any Error) -> Driver<Element>
     ) -> Driver<Element> {
-        Driver(unshared: asObservable().observe(on: scheduler).catch { onErrorRecover($0).asObservable() })
+        Driver(unshared: asObservable().observe(on: scheduler).catch { onErrorRecover($0).asObservable() }, scheduler: scheduler)
     }
 }
 
@@ -148,7 +151,7 @@ extension Driver {
         _ element: Element,
         scheduler: any Scheduler = DispatchQueueScheduler.main
     ) -> Driver<Element> {
-        Driver(unshared: Observable.just(element).subscribe(on: scheduler))
+        Driver(unshared: Observable.just(element).subscribe(on: scheduler), scheduler: scheduler)
     }
 
     /// A driver that completes at once, on `scheduler`, without values.
@@ -162,7 +165,7 @@ extension Driver {
     ///   default.
     /// - Returns: The driver.
     public static func empty(scheduler: any Scheduler = DispatchQueueScheduler.main) -> Driver<Element> {
-        Driver(unshared: Observable.empty().subscribe(on: scheduler))
+        Driver(unshared: Observable.empty().subscribe(on: scheduler), scheduler: scheduler)
     }
 }
 
@@ -288,39 +291,5 @@ extension Driver {
         source.subscribe(onNext: { element in
             for relay in relays { relay.accept(element) }
         })
-    }
-}
-
-// MARK: - Operators
-
-extension Driver {
-    /// Transforms each value; the result is a driver on the same scheduler.
-    ///
-    /// ```
-    /// driver:  -a-b-|
-    ///          map { $0.uppercased() }
-    /// output:  -A-B-|
-    /// ```
-    /// ![map { $0.uppercased() }, drawn from a run](driver-map-0-uppercased)
-    ///
-    /// - Parameter transform: Applied to each value.
-    /// - Returns: A driver of the transformed values.
-    public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> Driver<Result> {
-        Driver<Result>(unshared: source.map(transform))
-    }
-
-    /// Emits only the values that satisfy `isIncluded`.
-    ///
-    /// ```
-    /// driver:  -a-b-c-|
-    ///          filter { $0 != "b" }
-    /// output:  -a---c-|
-    /// ```
-    /// ![filter { $0 != "b" }, drawn from a run](driver-filter-0-b)
-    ///
-    /// - Parameter isIncluded: Decides whether a value passes.
-    /// - Returns: A driver of the values that passed.
-    public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Driver<Element> {
-        Driver(unshared: source.filter(isIncluded))
     }
 }

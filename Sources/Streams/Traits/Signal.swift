@@ -36,13 +36,16 @@
 ///     .emit(onNext: { banner.show($0) })
 ///     .disposed(by: disposeBag)
 /// ```
-public struct Signal<Element: Sendable>: ObservableConvertibleType {
+public struct Signal<Element: Sendable>: SharedSequenceConvertibleType {
     private let source: Observable<Element>
+    /// The scheduler the signal delivers on, which its time operators also run their timers on.
+    let scheduler: any Scheduler
 
-    /// Shares `source`, which already delivers on the signal's scheduler and never fails,
-    /// while at least one subscriber is subscribed, without replay.
-    init(unshared source: Observable<Element>) {
+    /// Shares `source`, which already delivers on `scheduler` and never fails, while at least
+    /// one subscriber is subscribed, without replay.
+    init(unshared source: Observable<Element>, scheduler: any Scheduler) {
         self.source = source.share(replay: 0, scope: .whileConnected)
+        self.scheduler = scheduler
     }
 
     /// This signal as an observable, for the operators of ``ObservableType``.
@@ -74,7 +77,7 @@ extension ObservableType {
         onErrorJustReturn element: Element,
         scheduler: any Scheduler = DispatchQueueScheduler.main
     ) -> Signal<Element> {
-        Signal(unshared: recovering(asObservable(), on: scheduler) { _ in .just(element) })
+        Signal(unshared: recovering(asObservable(), on: scheduler) { _ in .just(element) }, scheduler: scheduler)
     }
 
     /// Turns this sequence into a ``Signal`` that continues with `signal` in place of an error.
@@ -98,7 +101,7 @@ extension ObservableType {
         onErrorSignalWith signal: Signal<Element>,
         scheduler: any Scheduler = DispatchQueueScheduler.main
     ) -> Signal<Element> {
-        Signal(unshared: recovering(asObservable(), on: scheduler) { _ in signal.asObservable() })
+        Signal(unshared: recovering(asObservable(), on: scheduler) { _ in signal.asObservable() }, scheduler: scheduler)
     }
 
     /// Turns this sequence into a ``Signal`` that continues with the signal `onErrorRecover`
@@ -116,7 +119,7 @@ extension ObservableType {
         scheduler: any Scheduler = DispatchQueueScheduler.main,
         onErrorRecover: @escaping @Sendable (any Error) -> Signal<Element>
     ) -> Signal<Element> {
-        Signal(unshared: recovering(asObservable(), on: scheduler) { onErrorRecover($0).asObservable() })
+        Signal(unshared: recovering(asObservable(), on: scheduler) { onErrorRecover($0).asObservable() }, scheduler: scheduler)
     }
 }
 
@@ -136,7 +139,7 @@ extension Signal {
         _ element: Element,
         scheduler: any Scheduler = DispatchQueueScheduler.main
     ) -> Signal<Element> {
-        Signal(unshared: Observable.just(element).subscribe(on: scheduler))
+        Signal(unshared: Observable.just(element).subscribe(on: scheduler), scheduler: scheduler)
     }
 
     /// A signal that completes at once, on `scheduler`, without values.
@@ -150,7 +153,7 @@ extension Signal {
     ///   default.
     /// - Returns: The signal.
     public static func empty(scheduler: any Scheduler = DispatchQueueScheduler.main) -> Signal<Element> {
-        Signal(unshared: Observable.empty().subscribe(on: scheduler))
+        Signal(unshared: Observable.empty().subscribe(on: scheduler), scheduler: scheduler)
     }
 }
 
@@ -246,26 +249,6 @@ extension Signal {
             onCompleted: reference.passingOnMainActor(to: onCompleted),
             onDisposed: reference.passing(to: onDisposed)
         )
-    }
-}
-
-// MARK: - Operators
-
-extension Signal {
-    /// Transforms each value; the result is a signal on the same scheduler.
-    ///
-    /// - Parameter transform: Applied to each value.
-    /// - Returns: A signal of the transformed values.
-    public func map<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> Signal<Result> {
-        Signal<Result>(unshared: source.map(transform))
-    }
-
-    /// Emits only the values that satisfy `isIncluded`.
-    ///
-    /// - Parameter isIncluded: Decides whether a value passes.
-    /// - Returns: A signal of the values that passed.
-    public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Signal<Element> {
-        Signal(unshared: source.filter(isIncluded))
     }
 }
 

@@ -91,6 +91,27 @@ extension Completable {
         Completable(unchecked: asObservable().delay(dueTime, scheduler: scheduler))
     }
 
+    /// Subscribes to this completable `dueTime` after each subscription instead of at once, so
+    /// its work (a save) starts later. See ``ObservableType/delaySubscription(_:scheduler:)``.
+    ///
+    /// Disposing before `dueTime` cancels the wait, and the completable is never subscribed.
+    ///
+    /// ```
+    /// save:           -|           (cold)
+    ///                 delaySubscription(.seconds(2))
+    /// output:         ---|
+    /// subscriptions:  --^!
+    /// ```
+    /// ![delaySubscription(.seconds(2)), drawn from a run](traittime-delaysubscription-seconds-2_2)
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long to wait before subscribing.
+    ///   - scheduler: The scheduler that runs the wait, and subscribes.
+    /// - Returns: The completable, subscribed `dueTime` later.
+    public func delaySubscription(_ dueTime: Duration, scheduler: any Scheduler) -> Completable {
+        Completable(unchecked: asObservable().delaySubscription(dueTime, scheduler: scheduler))
+    }
+
     /// Fails with a ``TimeoutError`` when the completable has not ended `dueTime` after
     /// subscription: a save that must not hang. See ``ObservableType/timeout(_:scheduler:)``.
     ///

@@ -27,6 +27,29 @@ extension Single {
         Single(unchecked: asObservable().delay(dueTime, scheduler: scheduler))
     }
 
+    /// Subscribes to this single `dueTime` after each subscription instead of at once, so its
+    /// work (a request) starts later. See ``ObservableType/delaySubscription(_:scheduler:)``.
+    ///
+    /// Disposing before `dueTime` cancels the wait, and the single is never subscribed. The
+    /// single is subscribed on `scheduler`; its result is delivered on the thread that produced
+    /// it (for a synchronous single, `scheduler`'s).
+    ///
+    /// ```
+    /// single:         -(a|)        (cold)
+    ///                 delaySubscription(.seconds(2))
+    /// output:         ---(a|)
+    /// subscriptions:  --^!
+    /// ```
+    /// ![delaySubscription(.seconds(2)), drawn from a run](singletime-delaysubscription-seconds-2)
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long to wait before subscribing.
+    ///   - scheduler: The scheduler that runs the wait, and subscribes.
+    /// - Returns: The single, subscribed `dueTime` later.
+    public func delaySubscription(_ dueTime: Duration, scheduler: any Scheduler) -> Single<Element> {
+        Single(unchecked: asObservable().delaySubscription(dueTime, scheduler: scheduler))
+    }
+
     /// Fails with a ``TimeoutError`` when no result arrives within `dueTime` of subscription;
     /// see ``ObservableType/timeout(_:scheduler:)``.
     ///

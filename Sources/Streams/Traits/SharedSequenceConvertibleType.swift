@@ -1,0 +1,16 @@
+// Inside Streams, chapter 8, "Traits as thin wrappers": what a driver's and a signal's operators
+// accept as a second sequence, so that no error can reach them through it.
+
+/// A sequence that never fails and is shared: a ``Driver`` or a ``Signal`` (RxCocoa's name).
+///
+/// The operators of a driver or a signal that take a second sequence, such as
+/// ``Driver/withLatestFrom(_:)``, take one of these rather than any
+/// ``ObservableConvertibleType``: an observable's error would otherwise fail the driver, which
+/// promised never to fail. Turn an observable into one with `asDriver` or `asSignal` first,
+/// saying what replaces its error.
+///
+/// ```swift
+/// let submit = submitTap.asSignal(onErrorJustReturn: ())
+///     .withLatestFrom(form)                     // form: Driver<Form>
+/// ```
+public protocol SharedSequenceConvertibleType<Element>: ObservableConvertibleType {}
