@@ -48,6 +48,19 @@ private func patientScript(named name: String, then tail: String = "") throws ->
     return file
 }
 
+/// Whether, in a `--json` timeline, the finger scrolled to the bottom after page 1 had arrived.
+/// Then the feed must have asked for page 2 before the script ended, and the session waits for
+/// the request in flight at its end, so page 2 is in the summary. Whether it did is a matter of
+/// how fast a loaded machine answers, not of the feed; what the feed must do once it did is not.
+private func scrolledToBottomAfterFirstPage(_ objects: [[String: Any]]) -> Bool {
+    guard let arrived = objects.first(where: { $0["kind"] as? String == "response" })?["t_ms"] as? Int else {
+        return false
+    }
+    return objects.contains {
+        $0["kind"] as? String == "finger" && $0["action"] as? String == "scroll_to_bottom" && ($0["t_ms"] as? Int ?? 0) > arrived
+    }
+}
+
 /// Runs `feed-demo` in-process.
 private func runDemo(
     _ arguments: [String],
@@ -437,7 +450,9 @@ struct DemoRunTests {
         #expect((responses.first?["text"] as? String)?.hasPrefix("#1 page 1 (first load): 10 photos, more after it (after ") == true)
         let summary = try #require(objects.last ?? nil)
         #expect(summary["kind"] as? String == "summary")
-        #expect((summary["pages_loaded"] as? Int ?? 0) >= 2, "responses: \(responses.map { $0["text"] ?? "" }), summary: \(summary)")
+        if scrolledToBottomAfterFirstPage(objects.compactMap { $0 }) {
+            #expect((summary["pages_loaded"] as? Int ?? 0) >= 2, "responses: \(responses.map { $0["text"] ?? "" }), summary: \(summary)")
+        }
         #expect(summary["failures"] as? Int == 0)
     }
 
@@ -462,7 +477,9 @@ struct DemoRunTests {
         let summary = try #require(objects.last)
         let images = try #require(summary["images"] as? [String: Any])
         let responses = objects.filter { $0["kind"] as? String == "response" }.map { $0["text"] ?? "" }
-        #expect((summary["pages_loaded"] as? Int ?? 0) >= 2, "paging went on: responses \(responses), summary \(summary)")
+        if scrolledToBottomAfterFirstPage(objects) {
+            #expect((summary["pages_loaded"] as? Int ?? 0) >= 2, "paging went on: responses \(responses), summary \(summary)")
+        }
         #expect(summary["failures"] as? Int == 0)
         #expect((images["loads_started"] as? Int ?? 0) > 0)
         let started = objects.filter { $0["event"] as? String == "load_started" }
