@@ -436,7 +436,7 @@ struct DemoRunTests {
         defer { try? FileManager.default.removeItem(at: scriptFile) }
         let arguments = ["--base-url", server.baseURL().absoluteString, "--script", scriptFile.path, "--json"]
         let run = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            startThread {
                 continuation.resume(returning: runDemo(arguments, environment: ["UNSPLASH_ACCESS_KEY": StubServer.accessKey]))
             }
         }
@@ -468,7 +468,7 @@ struct DemoRunTests {
         defer { try? FileManager.default.removeItem(at: scriptFile) }
         let arguments = ["--base-url", base, "--script", scriptFile.path, "--json"]
         let run = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            startThread {
                 continuation.resume(returning: runDemo(arguments, environment: ["UNSPLASH_ACCESS_KEY": StubServer.accessKey]))
             }
         }
@@ -507,7 +507,7 @@ struct DemoRunTests {
         defer { try? FileManager.default.removeItem(atPath: script) }
         let arguments = ["--base-url", server.baseURL().absoluteString, "--script", script]
         let run = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            startThread {
                 continuation.resume(returning: runDemo(arguments, environment: ["UNSPLASH_ACCESS_KEY": "wrong"]))
             }
         }

@@ -658,7 +658,8 @@ private func runDemoInBackground(_ arguments: [String], terminal: Bool = false, 
     let waiting = Mutex<CheckedContinuation<DemoRun?, Never>?>(nil)
     return await withCheckedContinuation { continuation in
         waiting.withLock { $0 = continuation }
-        DispatchQueue.global().async {
+        // On a thread of its own: see `startThread`.
+        startThread {
             let run = runDemo(arguments, environment: ["UNSPLASH_ACCESS_KEY": StubServer.accessKey], terminal: terminal)
             waiting.withLock { $0.take() }?.resume(returning: run)
         }

@@ -47,7 +47,8 @@ final class StubServer {
         try process.run()
         let reading = output.fileHandleForReading
         let firstLine = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: Self.readFirstLine(of: reading)) }
+            // A blocking read, on a thread of its own (see `startThread`): Python starts slowly on a loaded machine.
+            startThread { continuation.resume(returning: Self.readFirstLine(of: reading)) }
         }
         guard let port = firstLine.flatMap({ Int($0) }) else {
             process.waitUntilExit()
