@@ -20,6 +20,16 @@ extension DocRunners {
     static func inner(_ value: String) -> String { value == "a" ? "x" : "y" }
 
     static let drivers: [String: Runner] = [
+        "Driver.swift asDriver(scheduler: scheduler)": { inputs in
+            let value = BehaviorValue("?")
+            _ = inputs.source.subscribe(onNext: { value.accept($0) })
+            return value.asDriver(scheduler: inputs.scheduler).asObservable()
+        },
+        "Signal.swift asSignal(scheduler: scheduler)": { inputs in
+            let relay = PublishValue<String>()
+            _ = inputs.source.subscribe(onNext: { relay.accept($0) })
+            return relay.asSignal(scheduler: inputs.scheduler).asObservable()
+        },
         "DriverOperators.swift map { $0.uppercased() }": { driver($0).map { $0.uppercased() }.asObservable() },
         "DriverOperators.swift filter { $0 != \"b\" }": { driver($0).filter { $0 != "b" }.asObservable() },
         "DriverOperators.swift compactMap { Int($0) }": { driver($0).compactMap { Int($0) }.map(String.init).asObservable() },

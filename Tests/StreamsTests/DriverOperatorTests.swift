@@ -25,6 +25,51 @@ struct DriverOperatorTests {
         expectNoPendingWork(scheduler)
     }
 
+    @Test("a behaviour value's driver starts with the current value, moves accepts to its scheduler and replays the latest to a late subscriber")
+    func behaviorValueAsDriver() throws {
+        let work = TestScheduler()
+        let screen = TestScheduler()
+        let value = BehaviorValue("a")
+        let driver = value.asDriver(scheduler: screen)
+        let early = screen.createObserver(String.self)
+        let late = screen.createObserver(String.self)
+        let first = driver.drive(early)
+        #expect(early.events.isEmpty, "delivered on the screen's scheduler, not during subscribe")
+        try screen.advance(to: 10)
+        work.scheduleAt(15) { value.accept("b") }
+        try work.advance(to: 20)
+        #expect(early.events == [.next(0, "a")], "b waits for the screen's scheduler")
+        try screen.advance(to: 20)
+        let second = driver.drive(late)
+        try screen.advance(to: 21)
+        // Accepted at the work scheduler's 15, handed to the screen's scheduler at its clock (10).
+        #expect(early.events == [.next(0, "a"), .next(10, "b")])
+        #expect(late.events == [.next(20, "b")], "the latest, replayed at once to the late subscriber")
+        first.dispose()
+        second.dispose()
+        expectNoPendingWork(screen)
+    }
+
+    @Test("a relay's signal delivers on its scheduler and replays nothing to a late subscriber")
+    func publishValueAsSignal() throws {
+        let scheduler = TestScheduler()
+        let relay = PublishValue<String>()
+        let signal = relay.asSignal(scheduler: scheduler)
+        let early = scheduler.createObserver(String.self)
+        let late = scheduler.createObserver(String.self)
+        let first = signal.emit(to: early)
+        scheduler.scheduleAt(10) { relay.accept("a") }
+        let second = SerialDisposable()
+        scheduler.scheduleAt(15) { second.disposable = signal.emit(to: late) }
+        scheduler.scheduleAt(20) { relay.accept("b") }
+        try scheduler.advance(to: 30)
+        #expect(early.events == [.next(10, "a"), .next(20, "b")])
+        #expect(late.events == [.next(20, "b")])
+        first.dispose()
+        second.dispose()
+        expectNoPendingWork(scheduler)
+    }
+
     @Test("debounce, throttle and delay time their values on the driver's scheduler, not the source's")
     func timersRunOnTheDriversScheduler() throws {
         let work = TestScheduler()

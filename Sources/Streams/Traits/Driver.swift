@@ -135,6 +135,27 @@ extension ObservableType {
     }
 }
 
+extension BehaviorValue {
+    /// This value as a ``Driver``: RxCocoa's `BehaviorRelay.asDriver()`.
+    ///
+    /// A behaviour value never fails, so there is no error to replace: the driver is its values
+    /// delivered on `scheduler`, starting with the current one, shared and replaying the latest.
+    ///
+    /// ```
+    /// accept:  a--b---c
+    ///          asDriver(scheduler: scheduler)
+    /// output:  a--b---c
+    /// ```
+    /// ![asDriver(scheduler: scheduler), drawn from a run](driver-asdriver-scheduler-scheduler)
+    ///
+    /// - Parameter scheduler: The scheduler that delivers the values: the main queue. Tests pass
+    ///   a ``TestScheduler`` run from the main actor.
+    /// - Returns: The driver.
+    public func asDriver(scheduler: any Scheduler = DispatchQueueScheduler.main) -> Driver<Element> {
+        Driver(unshared: asObservable().observe(on: scheduler), scheduler: scheduler)
+    }
+}
+
 extension Driver {
     /// A driver that emits `element` and completes, on `scheduler`.
     ///

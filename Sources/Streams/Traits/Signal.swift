@@ -123,6 +123,27 @@ extension ObservableType {
     }
 }
 
+extension PublishValue {
+    /// This relay as a ``Signal``: RxCocoa's `PublishRelay.asSignal()`.
+    ///
+    /// A relay never fails, so there is no error to replace: the signal is its values delivered
+    /// on `scheduler`, shared, without replay.
+    ///
+    /// ```
+    /// accept:  -a--b---c
+    ///          asSignal(scheduler: scheduler)
+    /// output:  -a--b---c
+    /// ```
+    /// ![asSignal(scheduler: scheduler), drawn from a run](signal-assignal-scheduler-scheduler)
+    ///
+    /// - Parameter scheduler: The scheduler that delivers the values: the main queue. Tests pass
+    ///   a ``TestScheduler`` run from the main actor.
+    /// - Returns: The signal.
+    public func asSignal(scheduler: any Scheduler = DispatchQueueScheduler.main) -> Signal<Element> {
+        Signal(unshared: asObservable().observe(on: scheduler), scheduler: scheduler)
+    }
+}
+
 extension Signal {
     /// A signal that emits `element` and completes, on `scheduler`.
     ///
