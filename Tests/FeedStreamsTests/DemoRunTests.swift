@@ -36,6 +36,16 @@ private func example(_ name: String) -> String {
     ExampleScripts.path(name)
 }
 
+/// Runs `feed-demo` in-process on a thread of its own (see `startThread`) and awaits it: a
+/// session against the stub server blocks for its script in wall-clock time.
+private func runDemoOnItsOwnThread(
+    _ arguments: [String], accessKey: String = StubServer.accessKey
+) async -> (status: Int32, output: [String], errors: [String]) {
+    await withCheckedContinuation { continuation in
+        startThread { continuation.resume(returning: runDemo(arguments, environment: ["UNSPLASH_ACCESS_KEY": accessKey])) }
+    }
+}
+
 /// Whether, in a `--json` timeline, the finger scrolled to the bottom after page 1 had arrived.
 /// Then the feed must have asked for page 2 before the script ended, and the session waits for
 /// the request in flight at its end, so page 2 is in the summary. Whether it did is a matter of
@@ -424,11 +434,7 @@ struct DemoRunTests {
         let server = try await StubServer()
         defer { server.stop() }
         let arguments = ["--base-url", server.baseURL().absoluteString, "--script", example("last-page"), "--json"]
-        let run = await withCheckedContinuation { continuation in
-            startThread {
-                continuation.resume(returning: runDemo(arguments, environment: ["UNSPLASH_ACCESS_KEY": StubServer.accessKey]))
-            }
-        }
+        let run = await runDemoOnItsOwnThread(arguments)
         #expect(run.status == 0)
         let objects = try run.output.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(objects.first??["realtime"] as? Bool == true)
@@ -459,11 +465,7 @@ struct DemoRunTests {
         try script.write(to: scriptFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: scriptFile) }
         let arguments = ["--base-url", base, "--script", scriptFile.path, "--json"]
-        let run = await withCheckedContinuation { continuation in
-            startThread {
-                continuation.resume(returning: runDemo(arguments, environment: ["UNSPLASH_ACCESS_KEY": StubServer.accessKey]))
-            }
-        }
+        let run = await runDemoOnItsOwnThread(arguments)
         #expect(run.status == 0)
         let objects = try run.output.compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         let summary = try #require(objects.last)
@@ -498,11 +500,7 @@ struct DemoRunTests {
         try "wait 10ms\n".write(toFile: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: script) }
         let arguments = ["--base-url", server.baseURL().absoluteString, "--script", script]
-        let run = await withCheckedContinuation { continuation in
-            startThread {
-                continuation.resume(returning: runDemo(arguments, environment: ["UNSPLASH_ACCESS_KEY": "wrong"]))
-            }
-        }
+        let run = await runDemoOnItsOwnThread(arguments, accessKey: "wrong")
         #expect(run.status == 0)
         // On a loaded machine the first answer can come after the script's pull to refresh, which
         // then supersedes it: the refresh's answer is the 401.

@@ -112,7 +112,7 @@ struct UnsplashHTTPImageLoaderTests {
         defer { server.stop() }
         let url = server.baseURL().appending(path: "image/\(mode)/stub-7").appending(queryItems: [URLQueryItem(name: "w", value: "193")])
         let loader = Self.loader(deadline: mode == "slow" ? .seconds(1) : LiveFeedHarness.deadline)
-        let (result, took) = await Self.timedResult(loader.image(for: ImageRequest(url: url, pixelWidth: 579, pixelHeight: 869)))
+        let (result, took) = await timedResult(of: loader.image(for: ImageRequest(url: url, pixelWidth: 579, pixelHeight: 869)))
         #expect(result.map { _ in 0 } == .failure(expected))
         #expect(took < StubServer.deadlineBound, "took \(took)")
     }
@@ -161,18 +161,6 @@ struct UnsplashHTTPImageLoaderTests {
 
     /// The single's result, awaited.
     private static func result<Value: Sendable>(_ single: Single<Value>) async -> Result<Value, FeedError> {
-        await timedResult(single).result
-    }
-
-    /// The result, and how long it took to arrive: read on the thread that delivers it, so that
-    /// a test process whose concurrency pool is busy with other tests (a synchronous test holds
-    /// one of its threads) does not add its wait for a thread to the loader's time.
-    private static func timedResult<Value: Sendable>(_ single: Single<Value>) async -> (result: Result<Value, FeedError>, took: Duration) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let (event, end) = await withCheckedContinuation { continuation in
-            _ = single.subscribe { continuation.resume(returning: ($0, clock.now)) }
-        }
-        return (event.mapError { ($0 as? FeedError) ?? .malformedResponse(path: "", problem: "\($0)") }, start.duration(to: end))
+        await timedResult(of: single).result
     }
 }

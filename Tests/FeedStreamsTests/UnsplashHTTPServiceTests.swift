@@ -267,18 +267,9 @@ extension Result {
 }
 
 extension UnsplashHTTPService {
-    /// Subscribes to ``photos(page:perPage:)`` and awaits its result, and how long it took: read
-    /// on the thread that delivers the result, so that a test process whose concurrency pool is
-    /// busy with other tests does not add its wait for a thread to the service's time.
+    /// Subscribes to ``photos(page:perPage:)`` and awaits its result, and how long it took
+    /// (see `timedResult(of:)`).
     func fetch(page: Int, perPage: Int) async -> (result: Result<PhotoPage, FeedError>, took: Duration) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let (event, end) = await withCheckedContinuation { continuation in
-            _ = photos(page: page, perPage: perPage).subscribe { continuation.resume(returning: ($0, clock.now)) }
-        }
-        let result = event.mapError { error in
-            (error as? FeedError) ?? .malformedResponse(path: "", problem: "not a FeedError: \(error)")
-        }
-        return (result, start.duration(to: end))
+        await timedResult(of: photos(page: page, perPage: perPage))
     }
 }
