@@ -72,6 +72,10 @@ struct Narrator: Sendable {
                     ("retry_in_ms", error.retryAfter.map { .int(DemoSummary.milliseconds($0)) } ?? .null),
                 ])
                 line(.error, "\(own: error.message)", Self.errorFields(error))
+            case .requestRefusedAgain(let reason):
+                line(.feed, "refused again: a \(own: reason.rawValue) · the answer on screen still stands, so it is not repeated", [
+                    ("event", .string("request_refused_again")), ("reason", .string(Self.name(of: reason))),
+                ])
             case .retryScheduled(let page, let failures, let delay):
                 let allowed = next.configuration.retry.maxAttempts
                 line(.feed, "back-off: page \(page) again in \(own: Self.duration(delay)) (retry \(failures) of \(allowed)) · the footer shows \"retrying\"", [

@@ -256,6 +256,12 @@ struct ReduceFuzz {
             if before.isRefreshing {
                 if after.inFlight != before.inFlight { problems.append("a second refresh replaced the first") }
             } else if after.inFlight?.reason != .refresh {
+                // Refused again within a second of the answer that still stands (FeedStateTests
+                // checks the window): answered, with no new error.
+                if case .requestRefusedAgain(.refresh)? = after.decisions.first {
+                    if after.error != nil { problems.append("a refresh refused again shows an error again") }
+                    break
+                }
                 guard case .requestRefused(.refresh, .requestBudgetSpent(let wait))? = after.decisions.first else {
                     problems.append("refresh started nothing, and said nothing")
                     break
@@ -482,6 +488,18 @@ final class ViewModelFuzz: Sendable {
             if !state.needsContent {
                 fail("\(request) started, but the screen needs nothing")
             }
+        }
+        // The footer never offers a retry that would be ignored: a tap on it starts the page or
+        // is answered with the budget's wait.
+        if case .tapToRetry = state.footer {
+            let tapped = FeedState.reduce(state, .retry, at: state.now)
+            let answered = tapped.decisions.contains {
+                switch $0 {
+                case .requestStarted, .requestRefused, .requestRefusedAgain: true
+                default: false
+                }
+            }
+            if !answered { fail("the footer offers a retry, and a tap on it decides \(tapped.decisions)") }
         }
         let ids = state.photos.map(\.id)
         if Set(ids).count != ids.count { fail("an id is shown twice: \(ids)") }

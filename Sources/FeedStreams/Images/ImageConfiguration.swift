@@ -63,9 +63,16 @@ public struct ImageConfiguration: Sendable, Equatable {
         self.retry = retry
     }
 
-    /// The largest image the cache keeps, in decoded bytes.
+    /// The largest image the cache keeps, in decoded bytes: ``memoryBudget`` × ``maxEntryFraction``,
+    /// rounded down, from 0 to ``memoryBudget``.
+    ///
+    /// Defined for every value, not only valid ones: a fraction of 1 with a budget of `Int.max` is
+    /// the whole budget (the product in `Double` rounds up to 2⁶³, one past `Int.max`), and a
+    /// fraction that is negative or NaN keeps nothing.
     public var maxEntryBytes: Int {
-        Int((Double(memoryBudget) * maxEntryFraction).rounded(.down))
+        let bytes = (Double(memoryBudget) * maxEntryFraction).rounded(.down)
+        guard bytes > 0 else { return 0 }
+        return bytes < Double(memoryBudget) ? Int(bytes) : memoryBudget
     }
 
     /// The largest keep margin allowed for a prefetch distance: a quarter of it plus 200 points.

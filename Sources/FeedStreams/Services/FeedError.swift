@@ -113,13 +113,18 @@ public enum FeedError: Error, Equatable, Sendable {
 extension FeedError {
     /// A wait in words, rounded up to the unit that suits it: `45 seconds`, `5 minutes`,
     /// `1 hour`; `nil` for no wait.
+    ///
+    /// Any wait is described, up to `Duration`'s largest: the rounding divides first and adds
+    /// the remainder's one after, so no sum can overflow.
     private static func describeWait(_ wait: Duration) -> String? {
-        let seconds = wait.components.seconds + (wait.components.attoseconds > 0 ? 1 : 0)
+        let (whole, fraction) = wait.components
+        let seconds = whole + (fraction > 0 && whole < .max ? 1 : 0)
         guard seconds > 0 else { return nil }
+        func roundedUp(_ unit: Int64) -> Int64 { seconds / unit + (seconds % unit > 0 ? 1 : 0) }
         let (count, unit): (Int64, String) = switch seconds {
         case ..<60: (seconds, "second")
-        case ..<3600: ((seconds + 59) / 60, "minute")
-        default: ((seconds + 3599) / 3600, "hour")
+        case ..<3600: (roundedUp(60), "minute")
+        default: (roundedUp(3600), "hour")
         }
         return "\(count) \(unit)\(count == 1 ? "" : "s")"
     }

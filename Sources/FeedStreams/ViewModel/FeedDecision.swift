@@ -16,6 +16,12 @@ public enum FeedDecision: Sendable, Equatable {
     /// and is shown once. A refused refresh ends the refresh state: ``FeedViewModel/Output/isRefreshing``
     /// emits `false` again, so a refresh control that started spinning on the pull stops.
     case requestRefused(PageRequest.Reason, FeedError)
+    /// A person asked again within ``FeedState/refusalRepeatWindow`` of a refusal that still
+    /// holds (the same wait): the answer already shown stands, so nothing is reported again and
+    /// nothing is sent. A refresh refused this way still ends the refresh state. This is what
+    /// ends an app that refreshes on every error: its re-entrant pull is refused without a new
+    /// error to answer.
+    case requestRefusedAgain(PageRequest.Reason)
     /// A page arrived and was applied: how the list changed (`nil`: every photo was already
     /// there) and how many photos were dropped as duplicates.
     case pageArrived(PageRequest, PhotoPage, change: FeedChange?, duplicatesDropped: Int)
@@ -46,7 +52,7 @@ public enum FeedDecision: Sendable, Equatable {
         case retriesExhausted = "retries exhausted"
         /// The feed started as many requests in the last minute as it ever may. (A refresh or a
         /// tap on retry that the budget refuses is a ``FeedDecision/requestRefused(_:_:)``, with
-        /// the wait; it is counted here too.)
+        /// the wait, or a ``FeedDecision/requestRefusedAgain(_:)``; both are counted here too.)
         case requestBudget = "request budget"
     }
 }

@@ -2,6 +2,14 @@ extension FeedState {
     /// The length of the window ``FeedConfiguration/maxRequestsPerMinute`` counts in.
     static let budgetWindow: Duration = .seconds(60)
 
+    /// How long a refusal's answer stands: a person who asks again within this time of a
+    /// refusal that names the same wait is not told again (``FeedDecision/requestRefusedAgain(_:)``).
+    ///
+    /// This is what ends an app that refreshes on every ``FeedViewModel/Output/error``: the
+    /// refusal is delivered inside the pull that caused it, the app's pull comes straight back,
+    /// and without this rule each answer would ask again, forever, within one instant.
+    public static let refusalRepeatWindow: Duration = .seconds(1)
+
     /// The state after `event`, which happened at `now` on the feed's clock.
     ///
     /// After applying the event, the rules look at the level once more: if the next page is
@@ -86,8 +94,11 @@ extension FeedState {
     /// page that failed). It starts a request now or is ignored, and is never remembered.
     private mutating func askFromGesture(edge: Bool) {
         guard edge || backoff != nil else { return }
-        // A gesture overrides a spent retry budget; the footer's retry also cuts a back-off short.
-        if let blocker, !(blocker == .retriesExhausted || (!edge && blocker == .backoff)) {
+        // A gesture overrides a spent retry budget. The footer's retry also cuts a back-off short,
+        // and is a person asking: when the request budget holds the page back, it is answered
+        // with the wait below, never ignored.
+        let tapMayPass: Set<FeedDecision.IgnoredBecause> = [.backoff, .requestBudget]
+        if let blocker, blocker != .retriesExhausted, edge || !tapMayPass.contains(blocker) {
             ignore(blocker)
             return
         }
@@ -175,6 +186,8 @@ extension FeedState {
         let request = PageRequest(id: stats.totalRequests + 1, page: page, reason: reason, startedAt: now)
         stats.requests[reason, default: 0] += 1
         recentRequests.append(now)
+        // The budget allowed this request, so no wanted page waits for it any longer.
+        budgetResumesAt = nil
         inFlight = request
         decisions.append(.requestStarted(request))
     }
@@ -190,11 +203,17 @@ extension FeedState {
         recentRequests.removeFirst(recentRequests.firstIndex { $0 > cutoff } ?? recentRequests.count)
     }
 
-    /// Refuses a request a person asked for, because of the budget, and says when to ask again.
+    /// Refuses a request a person asked for, because of the budget, and says when to ask again;
+    /// the same answer again within ``refusalRepeatWindow`` is not repeated.
     private mutating func refuse(_ reason: PageRequest.Reason) {
         stats.triggersIgnored[.requestBudget, default: 0] += 1
-        let wait = recentRequests[0] + Self.budgetWindow - now
-        decisions.append(.requestRefused(reason, .requestBudgetSpent(retryAfter: wait)))
+        let resumesAt = recentRequests[0] + Self.budgetWindow
+        if let last = lastRefusal, last.resumesAt == resumesAt, now - last.reportedAt < Self.refusalRepeatWindow {
+            decisions.append(.requestRefusedAgain(reason))
+            return
+        }
+        lastRefusal = Refusal(reportedAt: now, resumesAt: resumesAt)
+        decisions.append(.requestRefused(reason, .requestBudgetSpent(retryAfter: resumesAt - now)))
     }
 
     private mutating func ignore(_ reason: FeedDecision.IgnoredBecause) {

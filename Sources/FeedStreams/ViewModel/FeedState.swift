@@ -20,8 +20,11 @@
 ///   gesture. A failed refresh is reported and not retried: the list stays (with no list yet,
 ///   it counts as the first page failing).
 /// - No more than ``FeedConfiguration/maxRequestsPerMinute`` requests start in any minute. A
-///   wanted page waits for the budget; a refresh or a tap on retry that it refuses is reported
-///   (``FeedDecision/requestRefused(_:_:)``) with when to ask again.
+///   wanted page waits for the budget (the footer says when it starts); a refresh or a tap on
+///   retry that it refuses is reported (``FeedDecision/requestRefused(_:_:)``) with when to ask
+///   again, whatever else waits for the budget. The same answer is not repeated to a person who
+///   asks again within ``refusalRepeatWindow`` (``FeedDecision/requestRefusedAgain(_:)``), so an
+///   app that refreshes on every error ends its instant.
 /// - Photos are de-duplicated by id across pages.
 ///
 /// Each state records what its event decided, and why, in ``decisions``.
@@ -61,6 +64,9 @@ public struct FeedState: Sendable, Equatable {
     public internal(set) var recentRequests: [Duration] = []
     /// When the request budget allows the next request, while a wanted request waits for it.
     public internal(set) var budgetResumesAt: Duration?
+    /// The last refusal reported: a person who asks again soon after it, while it still holds,
+    /// is not told again (see ``refusalRepeatWindow``).
+    var lastRefusal: Refusal?
     /// The time of the event that made this state, on the feed's clock.
     public internal(set) var now: Duration = .zero
 
@@ -176,10 +182,15 @@ public struct FeedState: Sendable, Equatable {
         return nil
     }
 
-    /// Whether this state's event was a pull to refresh that the request budget refused (a
-    /// one-shot effect).
+    /// Whether this state's event was a pull to refresh that the request budget refused, told
+    /// or not (a one-shot effect).
     var refusedRefresh: Bool {
-        decisions.contains { if case .requestRefused(.refresh, _) = $0 { true } else { false } }
+        decisions.contains {
+            switch $0 {
+            case .requestRefused(.refresh, _), .requestRefusedAgain(.refresh): true
+            default: false
+            }
+        }
     }
 
     /// The photo this state's event selected, if any (a one-shot effect).
@@ -191,16 +202,32 @@ public struct FeedState: Sendable, Equatable {
     /// What the footer under the list shows.
     public var footer: FeedFooter {
         if isLoadingMore { return .loading }
-        if let backoff {
+        // Before the screen appears, and while a refresh loads, nothing retries and a tap would be
+        // ignored: the footer offers nothing then.
+        if let backoff, hasAppeared, !isRefreshing {
             switch backoff.phase {
-            case .waiting(let until): return .retrying(page: backoff.page, at: until, after: backoff.error)
-            case .exhausted, .rearmed: return .tapToRetry(backoff.error)
-            case .ready: break
+            case .waiting(let until):
+                return .retrying(page: backoff.page, at: until, after: backoff.error)
+            case .exhausted:
+                return .tapToRetry(backoff.error)
+            case .rearmed, .ready:
+                // The page is wanted again and waits only for the request budget: it starts by
+                // itself then, so the footer says when instead of offering a tap.
+                if let resumesAt = budgetResumesAt {
+                    return .retrying(page: backoff.page, at: resumesAt, after: backoff.error)
+                }
+                if backoff.phase == .rearmed { return .tapToRetry(backoff.error) }
             }
         }
         if hasLoaded, isLastPage, !photos.isEmpty { return .endOfFeed }
         return .hidden
     }
+}
+
+/// A refusal the feed reported: when, and the time it told the person to wait for.
+struct Refusal: Sendable, Equatable {
+    var reportedAt: Duration
+    var resumesAt: Duration
 }
 
 /// What the footer under the list shows.
@@ -209,9 +236,12 @@ public enum FeedFooter: Sendable, Equatable {
     case hidden
     /// A spinner: the first page or the next page is loading.
     case loading
-    /// "Couldn't load — retrying in 4 s": a back-off runs until `at` on the feed's clock.
+    /// "Couldn't load — retrying in 4 s": the page starts by itself at `at` on the feed's clock,
+    /// when its back-off ends, or when the request budget allows it again.
     case retrying(page: Int, at: Duration, after: FeedError)
-    /// "Couldn't load — tap to retry": the automatic retries ran out.
+    /// "Couldn't load — tap to retry": the automatic retries ran out, and a tap would ask again
+    /// now (it is never offered before the screen appears, while a refresh loads, or while the
+    /// page waits for the request budget, which ``retrying(page:at:after:)`` shows instead).
     case tapToRetry(FeedError)
     /// "You're all caught up": the last page has arrived.
     case endOfFeed

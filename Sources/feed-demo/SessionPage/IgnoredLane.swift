@@ -27,6 +27,10 @@ enum IgnoredLane {
                     reason = Narrator.name(of: FeedDecision.IgnoredBecause.requestBudget)
                     label = "\(asked.rawValue) refused: budget"
                     detail = "\(own: PageMarkup.clock(recorded.time)): a \(own: asked.rawValue) refused: \(Narrator.short(error))"
+                case .requestRefusedAgain(let asked):
+                    reason = Narrator.name(of: FeedDecision.IgnoredBecause.requestBudget)
+                    label = "\(asked.rawValue) refused again"
+                    detail = "\(own: PageMarkup.clock(recorded.time)): a \(own: asked.rawValue) refused again: the answer on screen stands"
                 default:
                     continue
                 }

@@ -61,7 +61,7 @@ struct RequestSpan: Sendable {
                     close(request, at: recorded.time, .cancelled)
                 case .staleResponseDropped(let request):
                     if let position = index[request.id] { spans[position].staleAnswer = recorded.time }
-                case .triggerIgnored, .requestRefused, .retryScheduled, .retriesExhausted, .photoSelected, .inputFailed:
+                case .triggerIgnored, .requestRefused, .requestRefusedAgain, .retryScheduled, .retriesExhausted, .photoSelected, .inputFailed:
                     break
                 }
             }
