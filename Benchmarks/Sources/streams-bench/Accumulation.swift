@@ -54,16 +54,21 @@ func subjectBacklog(id: String, values: Int) -> Workload {
 }
 
 /// Pairs of one workload at two sizes, side by side: the cost per unit at the larger size over
-/// that at the smaller. W7 (accumulating values) and W8 (the image rule per frame) are each a
-/// group of such pairs.
+/// that at the smaller. W7 (accumulating values), W8 (the image rule per frame) and W9
+/// (cleaning untrusted text per scalar) are each a group of such pairs.
 struct GrowthSummary {
     /// The growth still called flat.
     static let flatLimit = 1.25
 
-    /// The groups: an id (W7, W8), and its pairs as title, smaller workload, larger workload.
+    /// The groups: an id (W7, W8, W9), and its pairs as title, smaller workload, larger workload.
     static let groups: [(id: String, pairs: [(title: String, small: String, large: String)])] = [
         ("W7", [("scan(into:) appending", "W7a", "W7b"), ("Subject backlog", "W7c", "W7d")]),
         ("W8", [("the image rule per frame", "W8a", "W8b")]),
+        ("W9", [
+            (CleaningCall.terminalCapped.title, "W9a", "W9b"), (CleaningCall.terminalUncapped.title, "W9c", "W9d"),
+            (CleaningCall.htmlCapped.title, "W9e", "W9f"), (CleaningCall.htmlUncapped.title, "W9g", "W9h"),
+            (CleaningCall.json.title, "W9i", "W9j"),
+        ]),
     ]
 
     struct Pair {

@@ -3,11 +3,15 @@ import Streams
 
 // W1–W5, each written four times: Streams, OpenCombine, naive closures, closures + Mutex (where
 // the table has that floor). Every version does the same work and returns the same checksum.
-// W6, the feed end to end, is Streams only, in Feed.swift.
+// W6, the feed end to end, is Streams only, in Feed.swift; so are W7 (Accumulation.swift), W8
+// (Images.swift) and W9 (Cleaning.swift).
 
 /// All workloads at a given scale (1 = the published sizes).
 func allWorkloads(scale: Double) -> [Workload] {
     func scaled(_ count: Int) -> Int { max(1, Int((Double(count) * scale).rounded())) }
+    // W9a–W9j. At least 128 and 1,024 scalars: a smoke run still cleans text that the caps cut,
+    // and the larger text is at least one round of the pattern.
+    let cleaning = untrustedTextCleaning(small: max(128, scaled(cleaningSmallScalars)), large: max(1_024, scaled(cleaningLargeScalars)))
     return [
         pipeline(events: scaled(1_000_000)),
         subscribeAndDispose(subscriptions: scaled(100_000)),
@@ -23,7 +27,7 @@ func allWorkloads(scale: Double) -> [Workload] {
         subjectBacklog(id: "W7d", values: max(2, scaled(100_000))),
         imageRule(id: "W8a", photos: max(10, scaled(1_000)), frames: max(2, scaled(imageFrames))),
         imageRule(id: "W8b", photos: max(1_000, scaled(100_000)), frames: max(2, scaled(imageFrames))),
-    ]
+    ] + cleaning
 }
 
 // MARK: - W1: subject → map(+1) → filter(even) → scan(sum) → subscriber

@@ -78,6 +78,10 @@ public final class CatalogImageLoader: ImageLoader {
         }
     }
 
+    /// The largest file a load answers with, in bytes: a made-up file is one to two bits a pixel
+    /// of the request, and no larger than this (a 1 × 1,000,000 px request asks for no gigabyte).
+    public static let maxFileBytes = 32 * 1024 * 1024
+
     /// The clock and the executor of the answers.
     public let scheduler: any Scheduler
     /// The typical time from a load to its answer.
@@ -95,8 +99,10 @@ public final class CatalogImageLoader: ImageLoader {
     ///
     /// - Parameters:
     ///   - scheduler: Where answers are delivered, and whose clock times them.
-    ///   - latency: The typical time to an answer; 300 ms unless given.
-    ///   - jitter: How much latencies vary, from 0 to 1 of ``latency`` either way; 0.5 unless given.
+    ///   - latency: The typical time to an answer; 300 ms unless given. From zero to an hour; a
+    ///     latency outside is clamped into that range.
+    ///   - jitter: How much latencies vary, from 0 to 1 of ``latency`` either way; 0.5 unless
+    ///     given. A value outside is clamped into that range, and NaN is 0.
     ///   - failures: Which loads fail; none unless given.
     ///   - seed: Seeds latencies, sizes and failures.
     public init(
@@ -107,8 +113,8 @@ public final class CatalogImageLoader: ImageLoader {
         seed: UInt64 = 0
     ) {
         self.scheduler = scheduler
-        self.latency = latency
-        self.jitter = min(max(jitter, 0), 1)
+        self.latency = min(max(latency, .zero), .seconds(3_600))
+        self.jitter = jitter.isNaN ? 0 : min(max(jitter, 0), 1)
         self.failures = failures
         self.seed = seed
     }
@@ -172,7 +178,8 @@ public final class CatalogImageLoader: ImageLoader {
             return (wait, .failure(.serverError(status: 503)))
         }
         let bitsPerPixel = 1 + perAddress.double()
-        let length = max(Int(Double(request.pixelWidth * request.pixelHeight) * bitsPerPixel / 8), 3)
+        let pixels = Double(request.decodedBytes / 4)
+        let length = Int(min(max(pixels * bitsPerPixel / 8, 3), Double(Self.maxFileBytes)))
         var data = Data(count: length)
         data.replaceSubrange(0..<3, with: [0xFF, 0xD8, 0xFF])
         return (wait, .success(LoadedImage(request: request, data: data, contentType: Self.contentType(of: request.url))))

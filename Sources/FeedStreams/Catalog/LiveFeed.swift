@@ -20,10 +20,9 @@ public struct LiveFeed: Sendable, Equatable {
     /// Creates a publication schedule.
     ///
     /// - Parameters:
-    ///   - every: The time between two publications; must be positive.
-    ///   - count: How many photos are published in all.
+    ///   - every: The time between two publications; zero or less publishes every photo at once.
+    ///   - count: How many photos are published in all; less than 0 counts as 0.
     public init(every: Duration, count: Int) {
-        precondition(every > .zero, "LiveFeed.every must be positive")
         self.every = every
         self.count = count
     }
@@ -33,6 +32,7 @@ public struct LiveFeed: Sendable, Equatable {
     /// - Parameter elapsed: Scheduler time since the service was created.
     /// - Returns: `0...count`.
     public func published(after elapsed: Duration) -> Int {
+        guard every > .zero else { return elapsed >= .zero ? max(count, 0) : 0 }
         guard elapsed >= every else { return 0 }
         // Whole attoseconds, so that a publication is never a rounding error early or late.
         let periods = elapsed.attoseconds / every.attoseconds

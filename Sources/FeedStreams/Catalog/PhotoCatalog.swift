@@ -44,6 +44,14 @@ public struct PhotoCatalog: Sendable {
     public static let defaultPhotographerCount = 40
     /// The moment the base feed describes: 1 June 2024, 12:00 UTC.
     public static let defaultReferenceDate = Date(timeIntervalSince1970: 1_717_243_200)
+    /// The most photos, or live photos, a catalog makes: enough for any demo, few enough to
+    /// make in a moment.
+    public static let maxCount = 10_000
+    /// The most photographers a catalog makes: each has a name of its own, and the vocabulary
+    /// has 1,848 first and last name pairs to draw them from.
+    public static let maxPhotographerCount = 500
+    /// About 3,000 years, in seconds: how far from 1970 a reference date may be.
+    static let maxReferenceSeconds = 1e11
 
     /// The seed the catalog was generated from.
     public let seed: UInt64
@@ -62,12 +70,14 @@ public struct PhotoCatalog: Sendable {
     ///
     /// - Parameters:
     ///   - seed: Chooses the catalog; equal seeds give equal catalogs.
-    ///   - count: The number of base photos; 360 unless given.
-    ///   - liveCount: The number of live photos in reserve; 60 unless given.
-    ///   - photographerCount: How many photographers share the photos; 40 unless given (at
-    ///     least 1).
+    ///   - count: The number of base photos; 360 unless given. From 0 to ``maxCount``; a count
+    ///     outside is clamped into that range.
+    ///   - liveCount: The number of live photos in reserve; 60 unless given. From 0 to
+    ///     ``maxCount``, clamped likewise.
+    ///   - photographerCount: How many photographers share the photos; 40 unless given. From 1
+    ///     to ``maxPhotographerCount``, clamped likewise.
     ///   - referenceDate: When the base feed was captured; base photos are older, live photos
-    ///     newer.
+    ///     newer. A date more than 3,000 years from 1970 is taken as that far (NaN as 1970).
     public init(
         seed: UInt64 = defaultSeed,
         count: Int = defaultCount,
@@ -79,16 +89,20 @@ public struct PhotoCatalog: Sendable {
         var people = SplitMix64(seed: root.next())
         var base = SplitMix64(seed: root.next())
         var live = SplitMix64(seed: root.next())
-        var builder = CatalogBuilder(referenceSeconds: Int(referenceDate.timeIntervalSince1970))
+        let seconds = referenceDate.timeIntervalSince1970
+        let reference = seconds.isNaN ? 0 : min(max(seconds, -Self.maxReferenceSeconds), Self.maxReferenceSeconds)
+        var builder = CatalogBuilder(referenceSeconds: Int(reference))
+        let count = min(max(count, 0), Self.maxCount)
+        let liveCount = min(max(liveCount, 0), Self.maxCount)
 
-        let photographers = (0..<max(photographerCount, 1)).map { _ in builder.makePhotographer(&people) }
+        let photographers = (0..<min(max(photographerCount, 1), Self.maxPhotographerCount)).map { _ in builder.makePhotographer(&people) }
         let sponsors = CatalogVocabulary.sponsors.map { builder.makeSponsor($0, &people) }
 
         var photos: [Photo] = []
-        photos.reserveCapacity(max(count, 0))
+        photos.reserveCapacity(count)
         var created = builder.referenceSeconds
         var previousWasSponsored = true  // No sponsored photo at the very top.
-        for rank in 0..<max(count, 0) {
+        for rank in 0..<count {
             created -= base.int(in: 4...55) * 60 + base.int(in: 0...59)
             let sponsor = !previousWasSponsored && base.chance(0.04) ? base.pick(sponsors) : nil
             let user = sponsor ?? base.pick(photographers)
@@ -97,8 +111,8 @@ public struct PhotoCatalog: Sendable {
         }
 
         var livePhotos: [Photo] = []
-        livePhotos.reserveCapacity(max(liveCount, 0))
-        for index in 0..<max(liveCount, 0) {
+        livePhotos.reserveCapacity(liveCount)
+        for index in 0..<liveCount {
             let created = builder.referenceSeconds + (index + 1) * 120 + live.int(in: 0...59)
             let user = live.pick(photographers)
             livePhotos.append(builder.makePhoto(&live, created: created, rank: 1, user: user, sponsor: nil))

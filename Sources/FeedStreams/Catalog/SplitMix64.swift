@@ -66,13 +66,19 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
 
     /// Returns one element of a non-empty array, each as likely as its weight.
     ///
-    /// - Parameter weighted: Elements with positive weights.
+    /// - Parameter weighted: Elements with their weights. A weight below 0 counts as 0; with
+    ///   every weight 0, the first element is picked. Weights that add up past `Int.max` count
+    ///   until the sum reaches it.
     public mutating func pick<Element>(weighted: [(Element, Int)]) -> Element {
-        let total = weighted.reduce(0) { $0 + $1.1 }
+        let total = weighted.reduce(0) { total, entry in
+            let (sum, overflow) = total.addingReportingOverflow(max(entry.1, 0))
+            return overflow ? .max : sum
+        }
+        guard total > 0 else { return weighted[0].0 }
         var roll = int(in: 0...(total - 1))
         for (element, weight) in weighted {
             if roll < weight { return element }
-            roll -= weight
+            roll -= max(weight, 0)
         }
         return weighted[weighted.count - 1].0
     }

@@ -98,6 +98,10 @@ public struct BlurHash: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(text)
     }
 
+    /// The most pixels ``pixels(width:height:punch:)`` draws: 1024 × 1024, far more than a
+    /// placeholder needs (32 × 32 is usual), and few enough to allocate at once.
+    public static let maxPixels = 1 << 20
+
     /// Draws the blurred picture at a size.
     ///
     /// Previews are drawn small (32 × 32 is usual) and scaled up by the view; the cost is
@@ -106,10 +110,14 @@ public struct BlurHash: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - width: Pixels across; 0 or less gives no pixels.
     ///   - height: Pixels down; 0 or less gives no pixels.
-    ///   - punch: Contrast: the AC components are multiplied by it (1 as encoded).
-    /// - Returns: `width × height` colours, row by row from the top-left.
+    ///   - punch: Contrast: the AC components are multiplied by it (1 as encoded). Any value is
+    ///   drawn: each channel is clamped to its range, and one that is not a number is 0.
+    /// - Returns: `width × height` colours, row by row from the top-left; none when that is more
+    ///   than ``maxPixels``, as for a size of 0.
     public func pixels(width: Int, height: Int, punch: Double = 1) -> [RGBColor] {
         guard width > 0, height > 0 else { return [] }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, count <= Self.maxPixels else { return [] }
         let cosX = (0..<width).map { x in (0..<columns).map { cos(Double.pi * Double(x) * Double($0) / Double(width)) } }
         let cosY = (0..<height).map { y in (0..<rows).map { cos(Double.pi * Double(y) * Double($0) / Double(height)) } }
         var pixels: [RGBColor] = []
@@ -197,7 +205,8 @@ private struct LinearColor: Sendable {
     }
 
     private static func sRGB(_ value: Double) -> UInt8 {
-        let v = min(max(value, 0), 1)
+        // A punch of ±∞ or NaN makes components that are not numbers: they draw as black.
+        let v = value.isNaN ? 0 : min(max(value, 0), 1)
         let encoded = v <= 0.003_130_8 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055
         return UInt8((encoded * 255).rounded())
     }

@@ -134,7 +134,9 @@ public struct ImageCache: Sendable, Equatable {
         let request = image.request
         if entries[request] != nil { remove(request) }
         var evicted: [Eviction] = []
-        if bytes + size > budget {
+        // `size > budget - bytes` rather than `bytes + size > budget`: sizes may be near Int.max,
+        // and the cache never holds more than its budget, so this side cannot overflow.
+        if size > budget - bytes {
             // Unwanted first, then (for an image on screen) wanted ones; oldest first within each.
             var candidates: [(request: ImageRequest, unwanted: Bool, lastUsed: Int, bytes: Int)] = []
             for (held, entry) in entries {
@@ -146,7 +148,7 @@ public struct ImageCache: Sendable, Equatable {
             // Nothing is evicted unless the image can then be kept.
             guard budget - bytes + evictable >= size else { return .noRoom(free: budget - bytes) }
             candidates.sort { ($0.unwanted ? 0 : 1, $0.lastUsed) < ($1.unwanted ? 0 : 1, $1.lastUsed) }
-            for candidate in candidates where bytes + size > budget {
+            for candidate in candidates where size > budget - bytes {
                 evicted.append(Eviction(request: candidate.request, photoIDs: entries[candidate.request]?.photoIDs ?? [], bytes: candidate.bytes))
                 remove(candidate.request)
             }

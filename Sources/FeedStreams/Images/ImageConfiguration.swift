@@ -71,7 +71,7 @@ public struct ImageConfiguration: Sendable, Equatable {
     /// fraction that is negative or NaN keeps nothing.
     public var maxEntryBytes: Int {
         let bytes = (Double(memoryBudget) * maxEntryFraction).rounded(.down)
-        guard bytes > 0 else { return 0 }
+        guard bytes > 0, memoryBudget > 0 else { return 0 }
         return bytes < Double(memoryBudget) ? Int(bytes) : memoryBudget
     }
 

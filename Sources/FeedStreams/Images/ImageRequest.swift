@@ -48,7 +48,9 @@ public struct ImageRequest: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - photo: The photo; its ``Photo/URLs-swift.struct/raw`` address is resized.
     ///   - pointWidth: The cell's width in points (rounded up to whole points, at least 1).
-    ///   - configuration: The screen scale, quality and format.
+    ///   - configuration: The screen scale, quality and format. A configuration that
+    ///     ``ImageConfiguration/validate()`` refuses is read within its ranges: the scale from 1
+    ///     to 5 (NaN as 1), the quality from 1 to 100.
     /// - Returns: The request, or `nil` when the raw address is not an `http` or `https` link
     ///   with a host (as decoding requires of every link), or cannot take a query.
     public init?(photo: Photo, pointWidth: Double, configuration: ImageConfiguration) {
@@ -56,13 +58,13 @@ public struct ImageRequest: Sendable, Hashable, CustomStringConvertible {
               var components = URLComponents(url: photo.urls.raw, resolvingAgainstBaseURL: false)
         else { return nil }
         let points = pointWidth.isFinite ? Int(min(max(pointWidth.rounded(.up), 1), Self.maxPixels)) : 1
-        let scale = configuration.screenScale
+        let scale = configuration.screenScale.isNaN ? 1 : min(max(configuration.screenScale, 1), 5)
         var query = (components.percentEncodedQueryItems ?? []).filter { !Self.sizingParameters.contains($0.name) }
         query += [
             URLQueryItem(name: "w", value: String(points)),
             URLQueryItem(name: "dpr", value: Self.decimal(scale)),
             URLQueryItem(name: "fit", value: "max"),
-            URLQueryItem(name: "q", value: String(configuration.quality)),
+            URLQueryItem(name: "q", value: String(min(max(configuration.quality, 1), 100))),
             URLQueryItem(name: "fm", value: configuration.format.rawValue),
         ]
         components.percentEncodedQueryItems = query
@@ -82,9 +84,12 @@ public struct ImageRequest: Sendable, Hashable, CustomStringConvertible {
         exact.isFinite ? Int(min(max(exact.rounded(), 1), maxPixels)) : 1
     }
 
-    /// The bytes the image takes once decoded: width × height × 4 (RGBA, 8 bits a channel).
+    /// The bytes the image takes once decoded: width × height × 4 (RGBA, 8 bits a channel); 0
+    /// for a side of 0 or less, and `Int.max` when the product is larger.
     public var decodedBytes: Int {
-        pixelWidth * pixelHeight * 4
+        guard pixelWidth > 0, pixelHeight > 0 else { return 0 }
+        let (pixels, overflow) = pixelWidth.multipliedReportingOverflow(by: pixelHeight)
+        return overflow || pixels > Int.max / 4 ? .max : pixels * 4
     }
 
     /// The address.

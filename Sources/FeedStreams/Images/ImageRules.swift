@@ -278,10 +278,10 @@ extension ImageState {
         // What a prefetch may count on: the budget, less the wanted images held and those coming
         // (a kept load's image arrives unwanted: the cache may let it go).
         var committed = loads.reduce(0) { total, load in
-            if case .kept = load.standing { total } else { total + load.request.decodedBytes }
+            if case .kept = load.standing { total } else { total.addingSaturated(load.request.decodedBytes) }
         }
-        for cell in visible { committed += cache.bytes(of: cell.request) }
-        for cell in prefetch { committed += cache.bytes(of: cell.request) }
+        for cell in visible { committed = committed.addingSaturated(cache.bytes(of: cell.request)) }
+        for cell in prefetch { committed = committed.addingSaturated(cache.bytes(of: cell.request)) }
         for position in 0..<(visible.count + prefetch.count) {
             let onScreen = position < visible.count
             let cell = onScreen ? visible[position] : prefetch[position - visible.count]
@@ -299,14 +299,14 @@ extension ImageState {
             if let retry = retries[request], retry.resumesAt.map({ $0 > now }) ?? true { continue }
             let size = cell.request.decodedBytes
             // A prefetch the cache could not keep would be loaded for nothing.
-            if !onScreen, size > cache.maxEntryBytes || committed + size > cache.budget { continue }
+            if !onScreen, size > cache.maxEntryBytes || committed.addingSaturated(size) > cache.budget { continue }
             if loads.count >= configuration.maxConcurrentLoads {
                 guard let victim = preemptionVictim(forVisible: onScreen) else { continue }
-                if case .prefetch = loads[victim].standing { committed -= loads[victim].request.decodedBytes }
+                if case .prefetch = loads[victim].standing { committed = committed.addingSaturated(-loads[victim].request.decodedBytes) }
                 cancel(at: victim, .preempted)
             }
             start(cell, onScreen: onScreen)
-            committed += size
+            committed = committed.addingSaturated(size)
         }
     }
 

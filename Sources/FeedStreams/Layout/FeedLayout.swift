@@ -69,7 +69,8 @@ public struct FeedLayout: Sendable, Equatable {
     /// Creates an empty layout.
     ///
     /// - Parameters:
-    ///   - style: How items are arranged; a waterfall has at least one column.
+    ///   - style: How items are arranged; a waterfall has from 1 to ``maxColumns`` columns (a
+    ///     count outside that range is clamped into it).
     ///   - width: The width of the feed.
     ///   - spacing: The gap between neighbouring items.
     public init(style: Style, width: Double, spacing: Double = 0) {
@@ -79,7 +80,10 @@ public struct FeedLayout: Sendable, Equatable {
         columnNextY = Array(repeating: 0, count: Self.columnCount(of: style))
     }
 
-    /// The number of columns.
+    /// The most columns a waterfall has: more would be narrower than a pixel on any screen.
+    public static let maxColumns = 64
+
+    /// The number of columns, from 1 to ``maxColumns``.
     public var columnCount: Int {
         columnNextY.count
     }
@@ -230,7 +234,7 @@ public struct FeedLayout: Sendable, Equatable {
     private static func columnCount(of style: Style) -> Int {
         switch style {
         case .singleColumn: 1
-        case .waterfall(let columns): max(columns, 1)
+        case .waterfall(let columns): min(max(columns, 1), maxColumns)
         case .grid: 2
         }
     }

@@ -69,7 +69,8 @@ public enum ScrollScript {
     ///   - text: The script, one step per line.
     ///   - fileName: The name errors start with, such as `Examples/scripts/refresh-race.scroll`.
     ///   - photoCount: How many photos the feed can ever show, when the caller knows: a
-    ///     `tap INDEX` at or past it is an error. `nil` accepts any index.
+    ///     `tap INDEX` at or past it is an error. `nil` accepts any index; a count below 0 counts
+    ///     as 0.
     /// - Returns: The steps, in order.
     /// - Throws: ``ScrollScriptError`` for the first line that is not a step or is out of bounds.
     public static func parse(
@@ -82,7 +83,7 @@ public enum ScrollScript {
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             var reader = LineReader(
                 line: String(line), number: index + 1, fileName: fileName,
-                bounds: .init(photoCount: photoCount, stepsBefore: steps.count, dragTimeBefore: dragTime)
+                bounds: .init(photoCount: photoCount.map { max($0, 0) }, stepsBefore: steps.count, dragTimeBefore: dragTime)
             )
             if let step = try reader.step() {
                 if case .drag(_, let duration) = step { dragTime += duration }
@@ -201,7 +202,8 @@ public struct ScrollScriptError: Error, Equatable, Sendable, CustomStringConvert
             }
         }
         shown += cleaned(word)
-        let position = caret ?? shown.count + max(self.column - 1 - column, 0)
+        // A column past the line's end puts the caret just after it; one before 1, at its start.
+        let position = caret ?? shown.count + (self.column > column ? min(self.column - column - 1, 1) : 0)
         return "\(description)\n    \(shown)\n\(String(repeating: " ", count: 4 + position))^"
     }
 }

@@ -91,9 +91,11 @@ public final class ScrollSimulator: Sendable {
     /// - Parameters:
     ///   - scheduler: Where frames and waits run.
     ///   - configuration: Screen, layout and gestures; an iPhone-sized two-column waterfall
-    ///     unless given.
+    ///     unless given. Each value outside its documented range is clamped into it (see
+    ///     ``Configuration``), and ``configuration`` holds what the simulator uses.
     public init(scheduler: any Scheduler, configuration: Configuration = Configuration()) {
         self.scheduler = scheduler
+        let configuration = configuration.clamped()
         self.configuration = configuration
         let initial = SimulatorState(configuration: configuration)
         state = Mutex(initial)

@@ -117,7 +117,9 @@ extension FeedError {
     /// Any wait is described, up to `Duration`'s largest: the rounding divides first and adds
     /// the remainder's one after, so no sum can overflow.
     private static func describeWait(_ wait: Duration) -> String? {
-        let (whole, fraction) = wait.components
+        // A `Duration` holds more seconds than its components can name; the longest is enough.
+        guard wait > .zero else { return nil }
+        let (whole, fraction) = min(wait, .seconds(Int64.max)).components
         let seconds = whole + (fraction > 0 && whole < .max ? 1 : 0)
         guard seconds > 0 else { return nil }
         func roundedUp(_ unit: Int64) -> Int64 { seconds / unit + (seconds % unit > 0 ? 1 : 0) }

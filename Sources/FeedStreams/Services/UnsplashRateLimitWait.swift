@@ -19,7 +19,8 @@ extension UnsplashHTTPService {
     /// - Parameters:
     ///   - headers: The response's header fields.
     ///   - receivedAt: When the response arrived, by the client's clock.
-    /// - Returns: The wait, or `nil` when the response did not name one.
+    /// - Returns: The wait, from 0 to ``maxRateLimitWait``, or `nil` when the response did not
+    ///   name one (or named a moment that `receivedAt`, NaN, cannot measure).
     public static func rateLimitWait(headers: [String: String], receivedAt: Date) -> Duration? {
         let serverNow = headers.value(forHTTPHeader: "Date").flatMap(httpDate) ?? receivedAt
         if let retryAfter = headers.value(forHTTPHeader: "Retry-After")?.trimmingCharacters(in: .whitespaces) {
@@ -45,7 +46,10 @@ extension UnsplashHTTPService {
         return Int(text) ?? Int.max
     }
 
-    private static func clampedWait(seconds: Double) -> Duration {
+    /// A wait from 0 to ``maxRateLimitWait``; `nil` when it cannot be measured (a clock that
+    /// reads NaN).
+    private static func clampedWait(seconds: Double) -> Duration? {
+        guard !seconds.isNaN else { return nil }
         let limit = Double(maxRateLimitWait.components.seconds)
         let clamped = min(max(seconds, 0), limit)
         return .milliseconds(Int64((clamped * 1000).rounded()))

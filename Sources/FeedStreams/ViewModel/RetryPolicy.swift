@@ -54,12 +54,13 @@ public struct RetryPolicy: Sendable, Equatable {
     /// ``backoff(forPage:)``, or the server's, if that is longer.
     ///
     /// - Parameters:
-    ///   - failure: How many times in a row the page has failed, from 1.
+    ///   - failure: How many times in a row the page has failed, from 1 (a count below 1 counts
+    ///     as 1).
     ///   - page: The page, so that pages do not share their jitter.
     ///   - serverAsked: The wait the server named, if it named one.
     /// - Returns: The wait, never shorter than `serverAsked`.
     public func delay(afterFailure failure: Int, page: Int, serverAsked: Duration? = nil) -> Duration {
-        Swift.max(backoff(forPage: page).delay(afterFailure: failure), serverAsked ?? .zero)
+        Swift.max(backoff(forPage: page).delay(afterFailure: Swift.max(failure, 1)), serverAsked ?? .zero)
     }
 
     /// This policy as the back-off of the `retry(_:scheduler:)` operator, with jitter of its own
@@ -67,16 +68,22 @@ public struct RetryPolicy: Sendable, Equatable {
     /// retries as the feed retries page 3.
     ///
     /// The back-off counts subscriptions, so its `maxAttempts` is this policy's automatic
-    /// retries plus the first attempt. The policy must be valid (``FeedConfiguration/validate()``
-    /// says why one is not).
+    /// retries plus the first attempt. A policy that ``FeedConfiguration/validate()`` refuses
+    /// is first brought into range, each field to its nearest valid value (NaN as the default),
+    /// as the feed never runs with one.
     ///
     /// - Parameter page: The page, or any number that keeps one retried request's jitter apart
     ///   from another's.
     /// - Returns: The back-off.
     public func backoff(forPage page: Int) -> RetryBackoff {
-        .exponential(
-            initial: initialDelay, multiplier: multiplier, max: maxDelay, jitter: jitter,
-            seed: seed ^ (UInt64(truncatingIfNeeded: page) &* 0x9E37_79B9), maxAttempts: maxAttempts + 1
+        let initial = Swift.max(initialDelay, .nanoseconds(1))
+        return .exponential(
+            initial: initial,
+            multiplier: multiplier.isNaN ? 2 : Swift.min(Swift.max(multiplier, 1), .greatestFiniteMagnitude),
+            max: Swift.max(maxDelay, initial),
+            jitter: jitter.isNaN ? 0 : Swift.min(Swift.max(jitter, 0), 1),
+            seed: seed ^ (UInt64(truncatingIfNeeded: page) &* 0x9E37_79B9),
+            maxAttempts: Swift.max(maxAttempts, 0) == .max ? .max : Swift.max(maxAttempts, 0) + 1
         )
     }
 

@@ -94,7 +94,8 @@ public struct RetryBackoff: Sendable, Equatable {
     public func delay(afterFailure failure: Int) -> Duration {
         precondition(failure >= 1, "RetryBackoff.delay(afterFailure:) counts failures from 1, got \(failure)")
         let growth = Double.minimum(pow(multiplier, Double(failure - 1)), 1e9)
-        let base = Swift.min(initial * growth, max)
+        // Capped before multiplying: a long initial wait times a large growth can overflow.
+        let base = growth >= max / initial ? max : initial * growth
         // A uniform number in [0, 1) from the seed and the failure's number alone: the first
         // draw of SplitMix64 seeded with both.
         let draw = Self.mix((seed ^ UInt64(truncatingIfNeeded: failure) << 40) &+ 0x9E37_79B9_7F4A_7C15)

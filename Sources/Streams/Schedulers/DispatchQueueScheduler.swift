@@ -50,10 +50,9 @@ public struct DispatchQueueScheduler: Scheduler {
 }
 
 extension Duration {
-    /// This duration as a dispatch interval, in whole nanoseconds (negative durations are zero).
+    /// This duration as a dispatch interval, in whole nanoseconds (negative durations are zero,
+    /// and one longer than `Int.max` nanoseconds, about 292 years, is that long).
     var dispatchInterval: DispatchTimeInterval {
-        let (seconds, attoseconds) = components
-        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        return .nanoseconds(Int(clamping: max(nanoseconds, 0)))
+        .nanoseconds(Int(clamping: max(attoseconds / 1_000_000_000, 0)))
     }
 }

@@ -82,12 +82,13 @@ public final class TestScheduler: Scheduler {
         resolution * clock
     }
 
-    /// The number of whole ticks that cover `duration` (rounded up; never negative).
+    /// The number of whole ticks that cover `duration` (rounded up; never negative, and at most
+    /// `Int.max`, which a delay of centuries reaches at a fine resolution).
     public func ticks(for duration: Duration) -> Int {
         let total = duration.attoseconds
         let tick = resolution.attoseconds
         guard total > 0 else { return 0 }
-        return Int((total + tick - 1) / tick)
+        return Int(clamping: total / tick + (total % tick > 0 ? 1 : 0))
     }
 
     /// The number of ticks `duration` is, or `nil` when it is not a whole number of ticks:
@@ -116,7 +117,9 @@ public final class TestScheduler: Scheduler {
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
         let delayTicks = ticks(for: delay)
         return state.withLock { state in
-            state.queue.insert(at: state.clock + delayTicks, ScheduledAction(action))
+            // A delay past the end of time runs at its end.
+            let (due, overflow) = state.clock.addingReportingOverflow(delayTicks)
+            return state.queue.insert(at: overflow ? .max : due, ScheduledAction(action))
         }
     }
 
@@ -312,8 +315,11 @@ private struct TimedQueue {
 }
 
 extension Duration {
-    /// The whole duration in attoseconds.
+    /// The whole duration in attoseconds, for durations of up to `Int64.max` seconds either way
+    /// (about 292 billion years); a longer one, which a `Duration` can hold but its `components`
+    /// cannot name, counts as that long.
     var attoseconds: Int128 {
-        Int128(components.seconds) * 1_000_000_000_000_000_000 + Int128(components.attoseconds)
+        let (seconds, attoseconds) = min(max(self, .seconds(Int64.min)), .seconds(Int64.max)).components
+        return Int128(seconds) * 1_000_000_000_000_000_000 + Int128(attoseconds)
     }
 }
