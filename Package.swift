@@ -13,7 +13,8 @@ let package = Package(
         .target(name: "Streams"),
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
         .target(name: "FeedStreams", dependencies: ["Streams"]),
-        .executableTarget(name: "feed-demo", dependencies: ["FeedStreams", "Streams"]),
+        .target(name: "FeedDemo", dependencies: ["FeedStreams", "Streams"]),
+        .executableTarget(name: "feed-demo", dependencies: ["FeedDemo"]),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting"]),
         // Docs that compile: on every build, the plugin runs doc-examples (reading and rendering
         // in DocExampleExtraction) on the README and the DocC articles and adds one source per
@@ -29,8 +30,14 @@ let package = Package(
         .testTarget(name: "DocExamplesToolTests", dependencies: ["DocExampleExtraction"]),
         .testTarget(
             name: "FeedStreamsTests",
-            dependencies: ["FeedStreams", "Streams", "StreamsTesting", "feed-demo"],
+            dependencies: ["FeedStreams", "Streams", "StreamsTesting"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "FeedDemoTests",
+            dependencies: ["FeedDemo", "FeedStreams", "Streams"],
+            // Fixtures/Baseline is what scripts/demo-baseline.sh compares feed-demo's output with.
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
+@testable import FeedDemo
 import FeedStreams
-@testable import feed_demo
 import Testing
 
 @Suite("Screen renderer")

@@ -1,4 +1,4 @@
-@testable import feed_demo
+@testable import FeedDemo
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
+@testable import FeedDemo
 import FeedStreams
-@testable import feed_demo
 import Foundation
 import Synchronization
 import Testing
@@ -29,7 +29,7 @@ private func runDemo(
     defer { try? FileManager.default.removeItem(atPath: path) }
     let output = Printed()
     let errors = Printed()
-    let status = FeedDemo.main(
+    let status = DemoCommand.main(
         arguments: ["--script", path] + arguments, environment: [:], outputIsTerminal: false,
         output: output.write, errors: errors.write
     )

@@ -1,4 +1,4 @@
-@testable import feed_demo
+@testable import FeedDemo
 import Foundation
 import Synchronization
 
@@ -44,7 +44,7 @@ struct FeedDemoRun: Sendable {
     init(_ arguments: [String], environment: [String: String] = [:]) {
         let output = Mutex<[String]>([])
         let errors = Mutex<[String]>([])
-        status = FeedDemo.main(
+        status = DemoCommand.main(
             arguments: arguments,
             environment: environment,
             outputIsTerminal: false,

@@ -8,23 +8,41 @@ import Synchronization
 /// cannot be read (saying why), or a bad script line, including a `tap INDEX` past the photos
 /// the catalog can ever show (reported on standard error with the usage or the offending line),
 /// 1 when the session itself fails.
-enum FeedDemo {
-    /// Runs the command.
+public enum DemoCommand {
+    /// Runs the command on the process's standard output and standard error, as `feed-demo`
+    /// does: each line is written at once (see ``LineWriter``), so that a pipe
+    /// (`feed-demo --realtime | cat`) streams live, and colour needs standard output to be a
+    /// terminal.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after the program name.
+    ///   - environment: The environment (`NO_COLOR`, `UNSPLASH_ACCESS_KEY`).
+    /// - Returns: The exit status.
+    public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        main(
+            arguments: arguments,
+            environment: environment,
+            outputIsTerminal: isatty(1) == 1,
+            output: LineWriter.standardOutput.write,
+            errors: LineWriter.standardError.write
+        )
+    }
+
+    /// Runs the command with its output going where a caller says: a test's collector, say.
     ///
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
     ///   - environment: The environment (`NO_COLOR`, `UNSPLASH_ACCESS_KEY`).
     ///   - outputIsTerminal: Whether standard output is a terminal; colour needs one.
-    ///   - output: Receives each line for standard output; by default each is written at once
-    ///     (see ``LineWriter``), so that a pipe (`feed-demo --realtime | cat`) streams live.
+    ///   - output: Receives each line for standard output.
     ///   - errors: Receives each line for standard error.
     /// - Returns: The exit status.
     static func main(
         arguments: [String],
         environment: [String: String],
-        outputIsTerminal: Bool = isatty(1) == 1,
-        output: @escaping @Sendable (String) -> Void = LineWriter.standardOutput.write,
-        errors: @escaping @Sendable (String) -> Void = LineWriter.standardError.write
+        outputIsTerminal: Bool,
+        output: @escaping @Sendable (String) -> Void,
+        errors: @escaping @Sendable (String) -> Void
     ) -> Int32 {
         let options: Options
         do {

@@ -1,5 +1,5 @@
+@testable import FeedDemo
 import FeedStreams
-@testable import feed_demo
 import Foundation
 import Synchronization
 import Testing
@@ -70,7 +70,7 @@ private func runDemo(
 ) -> (status: Int32, output: [String], errors: [String]) {
     let output = Lines()
     let errors = Lines()
-    let status = FeedDemo.main(
+    let status = DemoCommand.main(
         arguments: arguments,
         environment: environment,
         outputIsTerminal: terminal,
