@@ -13,7 +13,13 @@ let package = Package(
         .target(name: "Streams"),
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
         .target(name: "FeedStreams", dependencies: ["Streams"]),
-        .target(name: "FeedDemo", dependencies: ["FeedStreams", "Streams"]),
+        // The built-in tour is Examples/scripts/tour.scroll, compiled into the code at build
+        // time (PackageResources.tour_scroll): one file, read by people, `--script` and the demo.
+        .target(
+            name: "FeedDemo",
+            dependencies: ["FeedStreams", "Streams"],
+            resources: [.embedInCode("../../Examples/scripts/tour.scroll")]
+        ),
         .executableTarget(name: "feed-demo", dependencies: ["FeedDemo"]),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting"]),
         // Docs that compile: on every build, the plugin runs doc-examples (reading and rendering

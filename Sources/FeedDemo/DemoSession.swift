@@ -41,74 +41,11 @@ enum DemoSession {
     static let prefetchDistance = viewportHeight
     /// How far down the scroll-to-top button appears.
     static let scrollToTopThreshold = 1800.0
-    /// The built-in tour, played when no `--script` is given (`Examples/scripts/tour.scroll`).
-    static let tourScript = """
-        # The built-in tour: `swift run feed-demo` plays this script, on the built-in catalog of
-        # 60 photos, 10 per page, each page answering after 1 s; page 6 fails once and page 7
-        # four times, and a new photo is published at the top of the feed every 3 s. The feed
-        # loads while the content ends less than one screen below what is visible.
-
-        # 1. The screen appears: page 1 loads. It does not reach a screen below the visible area,
-        #    so the feed asks for page 2 by itself (prefill), and then stops: the screen is full.
-        wait 2.5s
-
-        # 2. Steady scrolling: each time the end comes within a screen, the next page.
-        drag to 600 over 1.5s
-        wait 1s
-        scroll to bottom
-
-        # 3. Impatient: while page 4 loads, pull to refresh. The refresh cancels the load-more.
-        wait 1.5s
-        scroll to bottom
-        pull to refresh
-        wait 2.5s
-
-        # 4. Scroll on. The new photos published at the top push the feed down, so later pages
-        #    repeat photos already on screen; the feed drops them and counts them.
-        scroll to bottom
-        wait 1.5s
-        scroll to bottom
-        wait 1.5s
-
-        # 5. Images. The cells on screen loaded first, those below next; the images of the first
-        #    pages were let go since, least recently used first, to stay within the budget. A fling
-        #    up past those pages, and straight back down: an image load started for a cell it passes
-        #    is cancelled on the frame that cell leaves (or gives way to a cell on screen), before
-        #    it arrives. Back at the bottom, its images come from the cache, with no request.
-        fling -12000
-        drag to 2342 over 400ms
-        wait 1s
-
-        # 6. A fast fling to the end starts the next page; flicking up and down again while it loads
-        #    comes back near the end twice more. Those triggers are ignored, not queued.
-        fling 8000
-        drag to 2000 over 150ms
-        fling 8000
-        drag to 2000 over 150ms
-        fling 8000
-        wait 1.5s
-
-        # 7. Page 6 fails. The user stays at the bottom: after a short back-off the feed retries
-        #    by itself.
-        scroll to bottom
-        wait 3s
-
-        # 8. Page 7 fails again and again: three retries, each after a longer back-off, then the
-        #    footer offers "Couldn't load — tap to retry". The user taps it.
-        scroll to bottom
-        wait 12s
-        tap retry
-        wait 1.5s
-
-        # 9. That was the last page: coming back to the bottom asks for nothing.
-        drag to 4000 over 300ms
-        scroll to bottom
-        wait 1s
-
-        # 10. Back to the top, and tap a photo to open its detail.
-        scroll to top
-        tap 3
-        """
+    /// The built-in tour, played when no `--script` is given: `Examples/scripts/tour.scroll`,
+    /// which the build compiles into the code (the `FeedDemo` target's `.embedInCode` resource),
+    /// so the file people read and `--script` play is the one the demo plays, wherever the
+    /// binary runs.
+    static let tourScript = String(decoding: PackageResources.tour_scroll, as: UTF8.self)
 
     /// The images' rules in a session: the flags' concurrency and budget, the feed's prefetch
     /// distance (one screen), a 2× screen.
