@@ -247,17 +247,6 @@ struct SessionPageTests {
         }
     }
 
-    @Test("a session in wall-clock time draws its page as well, with its wall time")
-    func realtime() throws {
-        let script = FileManager.default.temporaryDirectory.appending(path: "feed-demo-realtime-\(UUID().uuidString).scroll").path
-        try "wait 50ms\nscroll to bottom\n".write(toFile: script, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: script) }
-        let page = try page(["--realtime", "--latency", "100", "--script", script])
-        let table = try #require(page.firstMatch(of: /<table id="summary"[^>]* data-requests="([0-9]+)"/)?.output.1)
-        #expect(marks("request", in: page).count == Int(table))
-        #expect(page.contains("<th>wall time</th>") && page.contains("this session played in wall-clock time"))
-    }
-
     @Test("the README's screenshot is of the tour's page as drawn today (redraw: python3 scripts/session-page-check.py --readme)")
     func readmeScreenshot() throws {
         let image = try Data(contentsOf: ExampleScripts.packageRoot.appending(path: "Examples/session-page.png"))
