@@ -13,7 +13,14 @@ let package = Package(
         .target(name: "Streams"),
         .target(name: "StreamsTesting", dependencies: ["Streams"]),
         .target(name: "FeedStreams", dependencies: ["Streams"]),
-        .executableTarget(name: "feed-demo", dependencies: ["FeedStreams", "Streams"]),
+        // The built-in tour is Examples/scripts/tour.scroll, compiled into the code at build
+        // time (PackageResources.tour_scroll): one file, read by people, `--script` and the demo.
+        .target(
+            name: "FeedDemo",
+            dependencies: ["FeedStreams", "Streams"],
+            resources: [.embedInCode("../../Examples/scripts/tour.scroll")]
+        ),
+        .executableTarget(name: "feed-demo", dependencies: ["FeedDemo"]),
         .testTarget(name: "StreamsTests", dependencies: ["Streams", "StreamsTesting"]),
         // Docs that compile: on every build, the plugin runs doc-examples (reading and rendering
         // in DocExampleExtraction) on the README and the DocC articles and adds one source per
@@ -29,8 +36,14 @@ let package = Package(
         .testTarget(name: "DocExamplesToolTests", dependencies: ["DocExampleExtraction"]),
         .testTarget(
             name: "FeedStreamsTests",
-            dependencies: ["FeedStreams", "Streams", "StreamsTesting", "feed-demo"],
+            dependencies: ["FeedStreams", "Streams", "StreamsTesting"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "FeedDemoTests",
+            dependencies: ["FeedDemo", "FeedStreams", "Streams"],
+            // Fixtures/Baseline is what scripts/demo-baseline.sh compares feed-demo's output with.
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

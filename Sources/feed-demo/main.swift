@@ -1,3 +1,4 @@
+import FeedDemo
 import Foundation
 
-exit(FeedDemo.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+exit(DemoCommand.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
