@@ -18,8 +18,8 @@
 ///   (``ObservableType/asDriver(scheduler:onErrorRecover:)``).
 /// - **It delivers on the main thread:** on ``DispatchQueueScheduler/main`` unless you pass
 ///   another scheduler. Pass one only in tests, and drive the test from the main actor (a
-///   `@MainActor` test running a ``TestScheduler``), because ``drive(onNext:onCompleted:onDisposed:)``
-///   runs its closures on the main actor.
+///   `@MainActor` test running a ``TestScheduler``), because
+///   ``SharedSequence/drive(onNext:onCompleted:onDisposed:)`` runs its closures on the main actor.
 /// - **It is shared and replays one value while connected** (`share(replay: 1, scope:
 ///   .whileConnected)`): the source is subscribed to once while at least one subscriber is
 ///   subscribed, and a new subscriber first receives the latest value. When the last one

@@ -35,7 +35,7 @@ extension SharedSequence {
     /// does not start a second load while one runs, a tap while a save runs that starts no
     /// second save.
     ///
-    /// Delivered as ``flatMapLatest(_:)`` is: on the thread of the sequence that emitted.
+    /// Delivered as ``flatMapLatest(_:)->SharedSequence<SharingStrategy,Result>`` is: on the thread of the sequence that emitted.
     ///
     /// ```
     /// source:  -a-b------|         (a → x, b → y; x and y are cold)
@@ -141,7 +141,7 @@ extension SharedSequence {
 extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// Maps each value to a driver and emits the values of all of them as they arrive.
     ///
-    /// Delivered as ``flatMapLatest(_:)`` is: on the thread of the driver that emitted. (Only
+    /// Delivered as ``flatMapLatest(_:)->SharedSequence<SharingStrategy,Result>`` is: on the thread of the driver that emitted. (Only
     /// drivers have it in Streams so far; RxCocoa gives it to signals too.)
     ///
     /// ```
