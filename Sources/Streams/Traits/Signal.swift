@@ -172,6 +172,12 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// Sends every value to `value` with ``BehaviorValue/accept(_:)``; the completion is not
     /// forwarded, since a ``BehaviorValue`` never ends.
     ///
+    /// ```
+    /// signal:  -a-b-|
+    ///          emit(to: value)     (value starts as x)
+    /// value:   xa-b---
+    /// ```
+    ///
     /// - Parameter value: The value to update.
     /// - Returns: A disposable that ends the subscription.
     public func emit(to value: BehaviorValue<Element>) -> any Disposable {
@@ -179,6 +185,12 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     }
 
     /// Sends every value, and the completion, into `subject`.
+    ///
+    /// ```
+    /// signal:   -a-b-|
+    ///           emit(to: subject)
+    /// subject:  -a-b-|
+    /// ```
     ///
     /// - Parameter subject: The subject to send into.
     /// - Returns: A disposable that ends the subscription.
