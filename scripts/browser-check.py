@@ -30,7 +30,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = os.path.join(ROOT, ".build", "docs")
 SHOTS = os.path.join(ROOT, ".build", "browser-check")
 
-# (screenshot name, page path): the symbol pages the issues name (two of them a driver's), three
+# (screenshot name, page path): the symbol pages the issues name (two of them a driver's, on
+# SharedSequence: -1edzo is the flatMapLatest to the same kind, -6gq50 a signal's to drivers), three
 # guides, and the three Inside Streams chapters with pictures of both kinds (lanes of threads,
 # marbles).
 PAGES = [
@@ -38,8 +39,8 @@ PAGES = [
     ("flatMapLatest", "/Streams/documentation/streams/observabletype/flatmaplatest(_:)"),
     ("withLatestFrom", "/Streams/documentation/streams/observabletype/withlatestfrom(_:)"),
     ("retry-when", "/Streams/documentation/streams/observabletype/retry(when:)"),
-    ("driver-flatMapLatest", "/Streams/documentation/streams/driver/flatmaplatest(_:)"),
-    ("driver-debounce", "/Streams/documentation/streams/driver/debounce(_:)"),
+    ("driver-flatMapLatest", "/Streams/documentation/streams/sharedsequence/flatmaplatest(_:)-1edzo"),
+    ("driver-debounce", "/Streams/documentation/streams/sharedsequence/debounce(_:)"),
     ("guide-FlatMap", "/Streams/documentation/streams/flatmap"),
     ("guide-GettingStarted", "/Streams/documentation/streams/gettingstarted"),
     ("guide-TestingWithVirtualTime", "/Streams/documentation/streams/testingwithvirtualtime"),

@@ -70,7 +70,9 @@ extension ObservableType {
     }
 }
 
-extension Driver {
+// `extension Driver` would extend every SharedSequence (Swift extends what an alias names, without
+// its arguments), signals too: each extension says its strategy.
+extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// Sends every value, and the completion, to each of `observers`.
     ///
     /// - Returns: A disposable that ends the subscription.
@@ -79,7 +81,7 @@ extension Driver {
     }
 }
 
-extension Signal {
+extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// Sends every value, and the completion, to `observer`.
     ///
     /// - Returns: A disposable that ends the subscription.

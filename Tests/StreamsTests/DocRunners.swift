@@ -99,8 +99,6 @@ enum DocRunners {
         "empty()": { _ in .empty() },
         "never()": { _ in .never() },
         "error(e)": { _ in .error(TestError("error")) },
-        "Signal.swift just(a)": { Signal.just("a", scheduler: $0.scheduler).asObservable() },
-        "Signal.swift empty()": { Signal<String>.empty(scheduler: $0.scheduler).asObservable() },
         "Single.swift just(a)": { _ in Single.just("a").asObservable() },
         "Single.swift error(e)": { _ in Single<String>.error(TestError("error")).asObservable() },
         "timer(.seconds(3))": { Observable<Int>.timer(.seconds(3), scheduler: $0.scheduler).map(String.init) },

@@ -8,32 +8,6 @@ import Testing
 @Suite("Driver")
 @MainActor
 struct DriverTests {
-    @Test("onErrorJustReturn emits the replacement and completes in place of the error")
-    func onErrorJustReturn() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError("x"))])
-        let observer = scheduler.start { source.asDriver(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
-        #expect(observer.events == [.next(210, 1), .next(220, 2), .next(230, 0), .completed(230)])
-        #expect(source.subscriptions == [Subscription(200, 230)])
-        expectNoPendingWork(scheduler)
-    }
-
-    @Test("a late subscriber gets the latest value at once; the source is subscribed once")
-    func replaysLatest() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3)])
-        let driver = source.asDriver(onErrorJustReturn: 0, scheduler: scheduler)
-        let late = scheduler.createObserver(Int.self)
-        let lateSubscription = SerialDisposable()
-        scheduler.scheduleAt(225) { lateSubscription.disposable = driver.asObservable().subscribe(late.asObserver()) }
-        scheduler.scheduleAt(240) { lateSubscription.dispose() }
-        let early = scheduler.start { driver.asObservable() }
-        #expect(early.events == [.next(210, 1), .next(220, 2), .next(230, 3)])
-        #expect(late.events == [.next(225, 2), .next(230, 3)])
-        #expect(source.subscriptions == [Subscription(200, 1000)])
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("when the last subscriber leaves, the latest value is forgotten and the next one starts afresh")
     func forgetsWhenDisconnected() throws {
         let scheduler = TestScheduler()
@@ -184,21 +158,6 @@ struct DriverTests {
 // MARK: Marble twins of the documented diagrams
 
 extension DriverTests {
-    @Test("marbles: a late subscriber to -a-b-c-d-| gets ----bc-d-|, with one source subscription ^--------!")
-    func marbleSharing() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable("-a-b-c-d-|")
-        let driver = source.asDriver(onErrorJustReturn: "x", scheduler: scheduler)
-        let late = scheduler.createObserver(String.self)
-        let lateSubscription = SerialDisposable()
-        scheduler.scheduleAt(4) { lateSubscription.disposable = driver.asObservable().subscribe(late.asObserver()) }
-        let early = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { driver.asObservable() }
-        expectMarbles(early, "-a-b-c-d-|")
-        expectMarbles(late, "----bc-d-|")
-        expectSubscriptions(source, "^--------!")
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("marbles: -a-b-# as a driver with onErrorJustReturn x is -a-b-(x|)")
     func marbleOnErrorJustReturn() throws {
         let scheduler = TestScheduler()
@@ -235,22 +194,6 @@ extension DriverTests {
         }
         expectMarbles(observer, "-a-(x|)")
         expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: just(a) is (a|) and empty() is |")
-    func marbleJustAndEmpty() throws {
-        let scheduler = TestScheduler()
-        let just = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Driver.just("a", scheduler: scheduler).asObservable()
-        }
-        expectMarbles(just, "(a|)")
-        let emptyScheduler = TestScheduler()
-        let empty = emptyScheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            Driver<String>.empty(scheduler: emptyScheduler).asObservable()
-        }
-        expectMarbles(empty, "|")
-        expectNoPendingWork(scheduler)
-        expectNoPendingWork(emptyScheduler)
     }
 
     @Test("marbles: drive(onNext:onCompleted:) on -a-b-| calls -a-b-|")
@@ -306,24 +249,6 @@ extension DriverTests {
         expectMarbles(relayTimeline, "-a-b---")
         subscriptions.forEach { $0.dispose() }
         expectNoPendingWork(scheduler)
-    }
-
-    @Test("marbles: map on -a-b-| is -A-B-|; filter on -a-b-c-| is -a---c-|")
-    func marbleMapAndFilter() throws {
-        let scheduler = TestScheduler()
-        let letters = scheduler.createHotObservable("-a-b-|")
-        let mapped = scheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            letters.asDriver(onErrorJustReturn: "x", scheduler: scheduler).map { $0.uppercased() }.asObservable()
-        }
-        expectMarbles(mapped, "-A-B-|")
-        let filterScheduler = TestScheduler()
-        let more = filterScheduler.createHotObservable("-a-b-c-|")
-        let filtered = filterScheduler.start(created: 0, subscribed: 0, disposed: 1000) {
-            more.asDriver(onErrorJustReturn: "x", scheduler: filterScheduler).filter { $0 != "b" }.asObservable()
-        }
-        expectMarbles(filtered, "-a---c-|")
-        expectNoPendingWork(scheduler)
-        expectNoPendingWork(filterScheduler)
     }
 }
 

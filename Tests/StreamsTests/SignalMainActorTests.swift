@@ -72,6 +72,28 @@ struct SignalMainActorTests {
         expectNoPendingWork(scheduler)
     }
 
+    @Test("marbles: emit(to: value) on -a-b-| from x gives xa-b---; emit(to: subject) gives -a-b-|")
+    func marbleEmitToValueAndSubject() throws {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("-a-b-|")
+        let signal = source.asSignal(onErrorJustReturn: "e", scheduler: scheduler)
+        let value = BehaviorValue("x")
+        let valueTimeline = scheduler.createObserver(String.self)
+        let subject = Subject<String>()
+        let subjectTimeline = scheduler.createObserver(String.self)
+        let subscriptions = [
+            value.subscribe(valueTimeline.asObserver()),
+            subject.subscribe(subjectTimeline.asObserver()),
+            signal.emit(to: value),
+            signal.emit(to: subject),
+        ]
+        try scheduler.run()
+        expectMarbles(valueTimeline, "xa-b---")
+        expectMarbles(subjectTimeline, "-a-b-|")
+        subscriptions.forEach { $0.dispose() }
+        expectNoPendingWork(scheduler)
+    }
+
     @Test("marbles: emit(with:) on -a-b-c-| with the object released at 4 calls -a-b----")
     func marbleEmitWith() throws {
         let scheduler = TestScheduler()

@@ -6,16 +6,6 @@ import Testing
 
 @Suite("Signal")
 struct SignalTests {
-    @Test("onErrorJustReturn emits the replacement and completes in place of the error")
-    func onErrorJustReturn() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError("x"))])
-        let observer = scheduler.start { source.asSignal(onErrorJustReturn: 0, scheduler: scheduler).asObservable() }
-        #expect(observer.events == [.next(210, 1), .next(220, 2), .next(230, 0), .completed(230)])
-        #expect(source.subscriptions == [Subscription(200, 230)])
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("a completion passes through")
     func completion() throws {
         let scheduler = TestScheduler()
@@ -132,18 +122,6 @@ struct SignalTests {
         expectNoPendingWork(scheduler)
     }
 
-    @Test("just and empty deliver on the scheduler")
-    func justAndEmpty() throws {
-        let scheduler = TestScheduler()
-        let just = scheduler.start { Signal.just(7, scheduler: scheduler).asObservable() }
-        #expect(just.events == [.next(200, 7), .completed(200)])
-        let emptyScheduler = TestScheduler()
-        let empty = emptyScheduler.start { Signal<Int>.empty(scheduler: emptyScheduler).asObservable() }
-        #expect(empty.events == [.completed(200)])
-        expectNoPendingWork(scheduler)
-        expectNoPendingWork(emptyScheduler)
-    }
-
     @Test("emit(onNext:onCompleted:onDisposed:) reports values, completion, then disposal")
     @MainActor // emit runs its closures on the main actor
     func emitClosures() {
@@ -178,20 +156,6 @@ struct SignalTests {
         toValue.dispose()
         toSubject.dispose()
         relaySubscription.dispose()
-    }
-
-    @Test("map and filter keep the scheduler and the sharing")
-    func mapAndFilter() throws {
-        let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
-        let observer = scheduler.start {
-            source.asSignal(onErrorJustReturn: 0, scheduler: scheduler)
-                .filter { $0 != 2 }
-                .map { $0 * 10 }
-                .asObservable()
-        }
-        #expect(observer.events == [.next(210, 10), .next(230, 30), .completed(240)])
-        expectNoPendingWork(scheduler)
     }
 
     @Test("a value sent back into the source from a subscriber reaches every subscriber after the current one")

@@ -7,7 +7,7 @@ extension ObservableType {
     /// and handed to each closure while it is alive; once it is released the closures are no
     /// longer called (the subscription stays until it is disposed). `object` must be
     /// `Sendable`: a `@MainActor` class, an actor, or a class that is `Sendable` itself. For a
-    /// `@MainActor` screen that updates its views, use ``Driver/drive(with:onNext:onCompleted:onDisposed:)``,
+    /// `@MainActor` screen that updates its views, use ``SharedSequence/drive(with:onNext:onCompleted:onDisposed:)``,
     /// whose closures run on the main actor.
     ///
     /// ```

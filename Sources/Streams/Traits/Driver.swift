@@ -1,5 +1,5 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": a `Driver` is `observe(on:)`, `catch` and
-// `share(replay: 1)` behind a type that keeps them.
+// `share(replay: 1)` behind a type that keeps them; what only a driver has: its makers and `drive`.
 
 /// The state a screen shows: a stream that never fails, delivers on the main thread, and
 /// replays its latest value to each new subscriber, shared by all of them: RxCocoa's `Driver`.
@@ -18,8 +18,8 @@
 ///   (``ObservableType/asDriver(scheduler:onErrorRecover:)``).
 /// - **It delivers on the main thread:** on ``DispatchQueueScheduler/main`` unless you pass
 ///   another scheduler. Pass one only in tests, and drive the test from the main actor (a
-///   `@MainActor` test running a ``TestScheduler``), because ``drive(onNext:onCompleted:onDisposed:)``
-///   runs its closures on the main actor.
+///   `@MainActor` test running a ``TestScheduler``), because
+///   ``SharedSequence/drive(onNext:onCompleted:onDisposed:)`` runs its closures on the main actor.
 /// - **It is shared and replays one value while connected** (`share(replay: 1, scope:
 ///   .whileConnected)`): the source is subscribed to once while at least one subscriber is
 ///   subscribed, and a new subscriber first receives the latest value. When the last one
@@ -40,26 +40,11 @@
 ///     .drive(onNext: { photos in screen.show(photos) })   // on the main actor
 ///     .disposed(by: disposeBag)
 /// ```
-public struct Driver<Element: Sendable>: SharedSequenceConvertibleType {
-    private let source: Observable<Element>
-    /// The scheduler the driver delivers on, which its time operators also run their timers on.
-    let scheduler: any Scheduler
-
-    /// Shares `source`, which already delivers on `scheduler` and never fails, while at least
-    /// one subscriber is subscribed, replaying the latest value.
-    init(unshared source: Observable<Element>, scheduler: any Scheduler) {
-        self.source = source.share(replay: 1, scope: .whileConnected)
-        self.scheduler = scheduler
-    }
-
-    /// This driver as an observable, for the operators of ``ObservableType``.
-    ///
-    /// The observable never fails, delivers on the driver's scheduler, is shared and replays
-    /// the latest value.
-    public func asObservable() -> Observable<Element> {
-        source
-    }
-}
+///
+/// A driver is a ``SharedSequence`` with the ``DriverSharingStrategy``: its operators are
+/// written once for drivers and signals, in `SharedSequenceOperators.swift`,
+/// `SharedSequenceCombining.swift` and `SharedSequenceTime.swift`.
+public typealias Driver<Element: Sendable> = SharedSequence<DriverSharingStrategy, Element>
 
 // MARK: - Creating
 
@@ -83,7 +68,7 @@ extension ObservableType {
         onErrorJustReturn element: Element,
         scheduler: any Scheduler = DispatchQueueScheduler.main
     ) -> Driver<Element> {
-        Driver(unshared: asObservable().observe(on: scheduler).catch { _ in .just(element) }, scheduler: scheduler)
+        Driver(recovering: asObservable(), on: scheduler) { _ in .just(element) }
     }
 
     /// Turns this sequence into a ``Driver`` that continues with `driver` in place of an error.
@@ -109,7 +94,7 @@ extension ObservableType {
         onErrorDriveWith driver: Driver<Element>,
         scheduler: any Scheduler = DispatchQueueScheduler.main
     ) -> Driver<Element> {
-        Driver(unshared: asObservable().observe(on: scheduler).catch { _ in driver.asObservable() }, scheduler: scheduler)
+        Driver(recovering: asObservable(), on: scheduler) { _ in driver.asObservable() }
     }
 
     /// Turns this sequence into a ``Driver`` that continues with the driver `onErrorRecover`
@@ -131,7 +116,7 @@ extension ObservableType {
         scheduler: any Scheduler = DispatchQueueScheduler.main,
         onErrorRecover: @escaping @Sendable (any Error) -> Driver<Element>
     ) -> Driver<Element> {
-        Driver(unshared: asObservable().observe(on: scheduler).catch { onErrorRecover($0).asObservable() }, scheduler: scheduler)
+        Driver(recovering: asObservable(), on: scheduler) { onErrorRecover($0).asObservable() }
     }
 }
 
@@ -156,43 +141,9 @@ extension BehaviorValue {
     }
 }
 
-extension Driver {
-    /// A driver that emits `element` and completes, on `scheduler`.
-    ///
-    /// ```
-    /// just(a):  (a|)
-    /// ```
-    /// ![just(a), drawn from a run](driver-just-a)
-    ///
-    /// - Parameters:
-    ///   - element: The value.
-    ///   - scheduler: The scheduler that delivers it; the main queue by default.
-    /// - Returns: The driver.
-    public static func just(
-        _ element: Element,
-        scheduler: any Scheduler = DispatchQueueScheduler.main
-    ) -> Driver<Element> {
-        Driver(unshared: Observable.just(element).subscribe(on: scheduler), scheduler: scheduler)
-    }
-
-    /// A driver that completes at once, on `scheduler`, without values.
-    ///
-    /// ```
-    /// empty():  |
-    /// ```
-    /// ![empty(), drawn from a run](driver-empty)
-    ///
-    /// - Parameter scheduler: The scheduler that delivers the completion; the main queue by
-    ///   default.
-    /// - Returns: The driver.
-    public static func empty(scheduler: any Scheduler = DispatchQueueScheduler.main) -> Driver<Element> {
-        Driver(unshared: Observable.empty().subscribe(on: scheduler), scheduler: scheduler)
-    }
-}
-
 // MARK: - Driving
 
-extension Driver {
+extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// Subscribes closures that run on the main actor.
     ///
     /// The driver delivers on the main thread, so `onNext` and `onCompleted` are `@MainActor`:
@@ -219,7 +170,7 @@ extension Driver {
         onCompleted: (@MainActor @Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        source.subscribe(onNext: onMainActor(onNext), onCompleted: onMainActor(onCompleted), onDisposed: onDisposed)
+        subscribeOnMainActor(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes closures that run on the main actor and receive `object` with each event,
@@ -254,12 +205,7 @@ extension Driver {
         onCompleted: (@MainActor @Sendable (Object) -> Void)? = nil,
         onDisposed: (@Sendable (Object) -> Void)? = nil
     ) -> any Disposable {
-        let reference = WeakReference(object)
-        return drive(
-            onNext: reference.passingOnMainActor(to: onNext),
-            onCompleted: reference.passingOnMainActor(to: onCompleted),
-            onDisposed: reference.passing(to: onDisposed)
-        )
+        subscribeOnMainActor(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Sends every value, and the completion, to each of `observers`.
@@ -273,7 +219,7 @@ extension Driver {
     /// - Parameter observers: The observers to send to, in order.
     /// - Returns: A disposable that ends the subscription.
     public func drive(_ observers: AnyObserver<Element>...) -> any Disposable {
-        source.subscribe(
+        asObservable().subscribe(
             onNext: { element in for observer in observers { observer.onNext(element) } },
             onError: { error in for observer in observers { observer.onError(error) } },
             onCompleted: { for observer in observers { observer.onCompleted() } }
@@ -292,7 +238,7 @@ extension Driver {
     /// - Parameter values: The values to update, in order.
     /// - Returns: A disposable that ends the subscription.
     public func drive(_ values: BehaviorValue<Element>...) -> any Disposable {
-        source.subscribe(onNext: { element in
+        asObservable().subscribe(onNext: { element in
             for value in values { value.accept(element) }
         })
     }
@@ -309,7 +255,7 @@ extension Driver {
     /// - Parameter relays: The relays to send to, in order.
     /// - Returns: A disposable that ends the subscription.
     public func drive(_ relays: PublishValue<Element>...) -> any Disposable {
-        source.subscribe(onNext: { element in
+        asObservable().subscribe(onNext: { element in
             for relay in relays { relay.accept(element) }
         })
     }

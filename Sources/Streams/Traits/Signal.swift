@@ -1,5 +1,5 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": a `Driver` that does not replay: the same
-// three operators, another share.
+// three operators, another share; what only a signal has: its makers and `emit`.
 
 /// A stream of UI events that never fails, delivers on one scheduler, is shared by its
 /// subscribers and does not replay: RxCocoa's `Signal`.
@@ -36,25 +36,11 @@
 ///     .emit(onNext: { banner.show($0) })
 ///     .disposed(by: disposeBag)
 /// ```
-public struct Signal<Element: Sendable>: SharedSequenceConvertibleType {
-    private let source: Observable<Element>
-    /// The scheduler the signal delivers on, which its time operators also run their timers on.
-    let scheduler: any Scheduler
-
-    /// Shares `source`, which already delivers on `scheduler` and never fails, while at least
-    /// one subscriber is subscribed, without replay.
-    init(unshared source: Observable<Element>, scheduler: any Scheduler) {
-        self.source = source.share(replay: 0, scope: .whileConnected)
-        self.scheduler = scheduler
-    }
-
-    /// This signal as an observable, for the operators of ``ObservableType``.
-    ///
-    /// The observable never fails, delivers on the signal's scheduler and is shared.
-    public func asObservable() -> Observable<Element> {
-        source
-    }
-}
+///
+/// A signal is a ``SharedSequence`` with the ``SignalSharingStrategy``: its operators are
+/// written once for drivers and signals, in `SharedSequenceOperators.swift`,
+/// `SharedSequenceCombining.swift` and `SharedSequenceTime.swift`.
+public typealias Signal<Element: Sendable> = SharedSequence<SignalSharingStrategy, Element>
 
 // MARK: - Creating
 
@@ -77,7 +63,7 @@ extension ObservableType {
         onErrorJustReturn element: Element,
         scheduler: any Scheduler = DispatchQueueScheduler.main
     ) -> Signal<Element> {
-        Signal(unshared: recovering(asObservable(), on: scheduler) { _ in .just(element) }, scheduler: scheduler)
+        Signal(recovering: asObservable(), on: scheduler) { _ in .just(element) }
     }
 
     /// Turns this sequence into a ``Signal`` that continues with `signal` in place of an error.
@@ -101,11 +87,18 @@ extension ObservableType {
         onErrorSignalWith signal: Signal<Element>,
         scheduler: any Scheduler = DispatchQueueScheduler.main
     ) -> Signal<Element> {
-        Signal(unshared: recovering(asObservable(), on: scheduler) { _ in signal.asObservable() }, scheduler: scheduler)
+        Signal(recovering: asObservable(), on: scheduler) { _ in signal.asObservable() }
     }
 
     /// Turns this sequence into a ``Signal`` that continues with the signal `onErrorRecover`
     /// returns for an error.
+    ///
+    /// ```
+    /// source:  -a-#
+    ///          asSignal(scheduler: scheduler) { _ in .just(x, scheduler: scheduler) }
+    /// output:  -a-(x|)
+    /// ```
+    /// ![asSignal(scheduler: scheduler) { _ in .just(x, scheduler: scheduler) }, drawn from a run](signal-assignal-scheduler-scheduler-in-just-x)
     ///
     /// ```swift
     /// let message = failures.asSignal { error in .just("Could not load: \(error)") }
@@ -119,7 +112,7 @@ extension ObservableType {
         scheduler: any Scheduler = DispatchQueueScheduler.main,
         onErrorRecover: @escaping @Sendable (any Error) -> Signal<Element>
     ) -> Signal<Element> {
-        Signal(unshared: recovering(asObservable(), on: scheduler) { onErrorRecover($0).asObservable() }, scheduler: scheduler)
+        Signal(recovering: asObservable(), on: scheduler) { onErrorRecover($0).asObservable() }
     }
 }
 
@@ -144,43 +137,9 @@ extension PublishValue {
     }
 }
 
-extension Signal {
-    /// A signal that emits `element` and completes, on `scheduler`.
-    ///
-    /// ```
-    /// just(a):  (a|)
-    /// ```
-    /// ![just(a), drawn from a run](signal-just-a)
-    ///
-    /// - Parameters:
-    ///   - element: The value.
-    ///   - scheduler: The scheduler that delivers it; the main queue by default.
-    /// - Returns: The signal.
-    public static func just(
-        _ element: Element,
-        scheduler: any Scheduler = DispatchQueueScheduler.main
-    ) -> Signal<Element> {
-        Signal(unshared: Observable.just(element).subscribe(on: scheduler), scheduler: scheduler)
-    }
-
-    /// A signal that completes at once, on `scheduler`, without values.
-    ///
-    /// ```
-    /// empty():  |
-    /// ```
-    /// ![empty(), drawn from a run](signal-empty)
-    ///
-    /// - Parameter scheduler: The scheduler that delivers the completion; the main queue by
-    ///   default.
-    /// - Returns: The signal.
-    public static func empty(scheduler: any Scheduler = DispatchQueueScheduler.main) -> Signal<Element> {
-        Signal(unshared: Observable.empty().subscribe(on: scheduler), scheduler: scheduler)
-    }
-}
-
 // MARK: - Emitting
 
-extension Signal {
+extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// Subscribes closures that run on the main actor.
     ///
     /// The signal delivers on the main thread, so `onNext` and `onCompleted` are `@MainActor`:
@@ -207,24 +166,36 @@ extension Signal {
         onCompleted: (@MainActor @Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        source.subscribe(onNext: onMainActor(onNext), onCompleted: onMainActor(onCompleted), onDisposed: onDisposed)
+        subscribeOnMainActor(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Sends every value to `value` with ``BehaviorValue/accept(_:)``; the completion is not
     /// forwarded, since a ``BehaviorValue`` never ends.
     ///
+    /// ```
+    /// signal:  -a-b-|
+    ///          emit(to: value)     (value starts as x)
+    /// value:   xa-b---
+    /// ```
+    ///
     /// - Parameter value: The value to update.
     /// - Returns: A disposable that ends the subscription.
     public func emit(to value: BehaviorValue<Element>) -> any Disposable {
-        source.subscribe(onNext: { value.accept($0) })
+        asObservable().subscribe(onNext: { value.accept($0) })
     }
 
     /// Sends every value, and the completion, into `subject`.
     ///
+    /// ```
+    /// signal:   -a-b-|
+    ///           emit(to: subject)
+    /// subject:  -a-b-|
+    /// ```
+    ///
     /// - Parameter subject: The subject to send into.
     /// - Returns: A disposable that ends the subscription.
     public func emit(to subject: Subject<Element>) -> any Disposable {
-        source.subscribe { subject.on($0) }
+        asObservable().subscribe { subject.on($0) }
     }
 
     /// Sends every value to `relay` with ``PublishValue/accept(_:)``; the completion is not
@@ -239,11 +210,12 @@ extension Signal {
     /// - Parameter relay: The relay to send to.
     /// - Returns: A disposable that ends the subscription.
     public func emit(to relay: PublishValue<Element>) -> any Disposable {
-        source.subscribe(onNext: { relay.accept($0) })
+        asObservable().subscribe(onNext: { relay.accept($0) })
     }
 
     /// Subscribes closures that run on the main actor and receive `object`, held weakly: the
-    /// Swift 6 answer to `[weak self]`, as ``Driver/drive(with:onNext:onCompleted:onDisposed:)``.
+    /// Swift 6 answer to `[weak self]`, as a driver's
+    /// ``SharedSequence/drive(with:onNext:onCompleted:onDisposed:)``.
     ///
     /// ```
     /// signal:  -a-b-c-|
@@ -264,25 +236,6 @@ extension Signal {
         onCompleted: (@MainActor @Sendable (Object) -> Void)? = nil,
         onDisposed: (@Sendable (Object) -> Void)? = nil
     ) -> any Disposable {
-        let reference = WeakReference(object)
-        return emit(
-            onNext: reference.passingOnMainActor(to: onNext),
-            onCompleted: reference.passingOnMainActor(to: onCompleted),
-            onDisposed: reference.passing(to: onDisposed)
-        )
+        subscribeOnMainActor(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
-}
-
-// MARK: - Implementation
-
-/// `source` delivered on `scheduler`, continuing with `fallback(error)` in place of an error.
-///
-/// The error is replaced after the move to `scheduler`, so the fallback is subscribed to on the
-/// scheduler, as in RxCocoa.
-private func recovering<Element: Sendable>(
-    _ source: Observable<Element>,
-    on scheduler: any Scheduler,
-    with fallback: @escaping @Sendable (any Error) -> Observable<Element>
-) -> Observable<Element> {
-    source.observe(on: scheduler).catch(fallback)
 }

@@ -1,0 +1,91 @@
+// Inside Streams, chapter 8, "Traits as thin wrappers": a `Driver` and a `Signal` are one struct, an
+// observable that never fails, on one scheduler, shared as its strategy says.
+
+/// A sequence that never fails, delivers on one scheduler and is shared by its subscribers:
+/// RxCocoa's `SharedSequence`, of which ``Driver`` and ``Signal`` are the two kinds.
+///
+/// `SharingStrategy` says how the source is shared: ``DriverSharingStrategy`` replays the latest
+/// value to a late subscriber, ``SignalSharingStrategy`` does not. Everything else is the same,
+/// and written once: each operator is the observable operator, shared again by the same
+/// strategy, and its time operators run on the scheduler the sequence delivers on. An operator
+/// that RxCocoa gives one kind only, such as a driver's ``drive(onNext:onCompleted:onDisposed:)``,
+/// is declared in an extension constrained by the strategy, and so can your own:
+///
+/// ```swift
+/// extension SharedSequence where SharingStrategy == SignalSharingStrategy {
+///     func orNothing<Wrapped: Sendable>() -> Signal<Wrapped> where Element == Wrapped? {
+///         compactMap { $0 }
+///     }
+/// }
+/// ```
+public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element: Sendable>: SharedSequenceConvertibleType {
+    private let source: Observable<Element>
+    /// The scheduler the sequence delivers on, which its time operators also run their timers on.
+    let scheduler: any Scheduler
+
+    /// Shares `source`, which already delivers on `scheduler` and never fails, as
+    /// `SharingStrategy` says.
+    init(unshared source: Observable<Element>, scheduler: any Scheduler) {
+        self.source = SharingStrategy.share(source)
+        self.scheduler = scheduler
+    }
+
+    /// Shares `source` delivered on `scheduler`, continuing with `fallback(error)` in place of
+    /// an error: what every `asDriver` and `asSignal` builds.
+    ///
+    /// The error is replaced after the move to `scheduler`, so the fallback is subscribed to on
+    /// the scheduler, as in RxCocoa.
+    init(
+        recovering source: Observable<Element>,
+        on scheduler: any Scheduler,
+        with fallback: @escaping @Sendable (any Error) -> Observable<Element>
+    ) {
+        self.init(unshared: source.observe(on: scheduler).catch(fallback), scheduler: scheduler)
+    }
+
+    /// This sequence as an observable, for the operators of ``ObservableType``.
+    ///
+    /// The observable never fails, delivers on the sequence's scheduler and is shared (a
+    /// driver's replays its latest value).
+    public func asObservable() -> Observable<Element> {
+        source
+    }
+}
+
+// MARK: - Creating
+
+extension SharedSequence {
+    /// A driver or a signal that emits `element` and completes, on `scheduler`:
+    /// `Driver.just(element)`, `Signal.just(element)`.
+    ///
+    /// ```
+    /// just(a):  (a|)
+    /// ```
+    /// ![just(a), drawn from a run](sharedsequence-just-a)
+    ///
+    /// - Parameters:
+    ///   - element: The value.
+    ///   - scheduler: The scheduler that delivers it; the main queue by default.
+    /// - Returns: The driver or signal.
+    public static func just(
+        _ element: Element,
+        scheduler: any Scheduler = DispatchQueueScheduler.main
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(unshared: Observable.just(element).subscribe(on: scheduler), scheduler: scheduler)
+    }
+
+    /// A driver or a signal that completes at once, on `scheduler`, without values:
+    /// `Driver<Int>.empty()`, `Signal<Int>.empty()`.
+    ///
+    /// ```
+    /// empty():  |
+    /// ```
+    /// ![empty(), drawn from a run](sharedsequence-empty)
+    ///
+    /// - Parameter scheduler: The scheduler that delivers the completion; the main queue by
+    ///   default.
+    /// - Returns: The driver or signal.
+    public static func empty(scheduler: any Scheduler = DispatchQueueScheduler.main) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(unshared: Observable.empty().subscribe(on: scheduler), scheduler: scheduler)
+    }
+}

@@ -1,0 +1,191 @@
+// Inside Streams, chapter 8, "Traits as thin wrappers": a driver or a signal combined with others of
+// its kind is the observable operator over them, shared again. Every input already delivers on its
+// scheduler and never fails, so the result does too, with no `observe(on:)` of its own.
+
+extension SharedSequence {
+    /// Maps each value to a sequence of the same kind and emits the values of the latest one: a
+    /// search screen's results for the query typed last.
+    ///
+    /// When a new value arrives, the previous inner sequence is unsubscribed at that moment.
+    /// `transform` returns drivers (of a driver) or signals (of a signal), which cannot fail, so
+    /// neither can the result. The values come from the inner sequences and are delivered on
+    /// their scheduler; the completion comes from this sequence and is delivered on its
+    /// scheduler. The drivers and signals made for one screen share the main queue, so no
+    /// `observe(on:)` is needed again: it is all the main thread.
+    ///
+    /// ```
+    /// source:  -a-b------|         (a → x, b → y; x and y are cold)
+    /// x:        -1---2|
+    /// y:          -3--4|
+    ///          flatMapLatest
+    /// output:  --1-3--4--|
+    /// ```
+    /// ![flatMapLatest, drawn from a run](sharedsequencecombining-flatmaplatest)
+    ///
+    /// - Parameter transform: Makes the inner sequence for a value.
+    /// - Returns: A sequence of the same kind of the values of the latest inner sequence.
+    public func flatMapLatest<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) -> SharedSequence<SharingStrategy, Result>
+    ) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence<SharingStrategy, Result>(unshared: asObservable().flatMapLatest(transform), scheduler: scheduler)
+    }
+
+    /// Maps a value to a sequence of the same kind only when no inner sequence is running, and
+    /// emits the values of that one; values arriving meanwhile are ignored: a "load more" that
+    /// does not start a second load while one runs, a tap while a save runs that starts no
+    /// second save.
+    ///
+    /// Delivered as ``flatMapLatest(_:)->SharedSequence<SharingStrategy,Result>`` is: on the thread of the sequence that emitted.
+    ///
+    /// ```
+    /// source:  -a-b------|         (a → x, b → y; x and y are cold)
+    /// x:        -1---2|
+    /// y:          -3--4|
+    ///          flatMapFirst
+    /// output:  --1---2---|
+    /// ```
+    /// ![flatMapFirst, drawn from a run](sharedsequencecombining-flatmapfirst)
+    ///
+    /// - Parameter transform: Makes the inner sequence for a value.
+    /// - Returns: A sequence of the same kind of the values of the inner sequences that ran.
+    public func flatMapFirst<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) -> SharedSequence<SharingStrategy, Result>
+    ) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence<SharingStrategy, Result>(unshared: asObservable().flatMapFirst(transform), scheduler: scheduler)
+    }
+
+    /// Emits the latest value of `second` each time this sequence emits: a "submit" tap that
+    /// reads the form.
+    ///
+    /// `second` is a ``Driver`` or a ``Signal``, which cannot fail; an observable would have to
+    /// become one first, saying what replaces its error. Values are emitted when this sequence
+    /// emits, so on its scheduler. See ``ObservableType/withLatestFrom(_:)``.
+    ///
+    /// ```
+    /// source:  -a--b----c-d-|
+    /// second:  --1---2-3-|
+    ///          withLatestFrom(second)
+    /// output:  ----1----3-3-|
+    /// ```
+    /// ![withLatestFrom(second), drawn from a run](sharedsequencecombining-withlatestfrom-second)
+    ///
+    /// - Parameter second: The driver or signal whose latest value is read.
+    /// - Returns: A sequence of the same kind of `second`'s latest value at each value of this one.
+    public func withLatestFrom<Second: SharedSequenceConvertibleType>(
+        _ second: Second
+    ) -> SharedSequence<SharingStrategy, Second.Element> {
+        SharedSequence<SharingStrategy, Second.Element>(unshared: asObservable().withLatestFrom(second), scheduler: scheduler)
+    }
+
+    /// Combines each value of this sequence with the latest value of `second`.
+    ///
+    /// As ``withLatestFrom(_:)``, with the two values combined by `resultSelector`.
+    ///
+    /// ```
+    /// source:  -a--b----c-d-|
+    /// second:  --1---2-3-|
+    ///          withLatestFrom(second) { $0 + $1 }
+    /// output:  ----B----C-D-|     (B = b1, C = c3, D = d3)
+    /// ```
+    /// ![withLatestFrom(second) { $0 + $1 }, drawn from a run](sharedsequencecombining-withlatestfrom-second-0)
+    ///
+    /// - Parameters:
+    ///   - second: The driver or signal whose latest value is read.
+    ///   - resultSelector: Combines a value of this sequence with `second`'s latest.
+    /// - Returns: A sequence of the same kind of the combinations.
+    public func withLatestFrom<Second: SharedSequenceConvertibleType, Result: Sendable>(
+        _ second: Second,
+        resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
+    ) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence<SharingStrategy, Result>(
+            unshared: asObservable().withLatestFrom(second, resultSelector: resultSelector),
+            scheduler: scheduler
+        )
+    }
+
+    /// Emits the values of all `sources` as they arrive; completes when all have completed:
+    /// every way a screen can ask for a refresh, as one signal (`Signal.merge`), or one driver
+    /// (`Driver.merge`).
+    ///
+    /// Each value is delivered on the thread of the sequence that emitted it (the main thread
+    /// for the drivers and signals of a screen); the result times its own operators on the first
+    /// source's scheduler. See ``Observable/merge(_:)-(Observable<Element>...)``.
+    ///
+    /// ```
+    /// first:   -a---b-|
+    /// second:  ---1----2|
+    ///          merge(first, second)
+    /// output:  -a-1-b--2|
+    /// ```
+    /// ![merge(first, second), drawn from a run](sharedsequencecombining-merge-first-second)
+    ///
+    /// - Parameter sources: The drivers, or the signals, to merge.
+    /// - Returns: A sequence of the same kind of the values of every source.
+    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
+        merge(sources)
+    }
+
+    /// Emits the values of all `sources` as they arrive; as the variadic `merge(_:)`, with an
+    /// array. An empty array completes at once, on the main queue's scheduler.
+    ///
+    /// - Parameter sources: The drivers, or the signals, to merge.
+    /// - Returns: A sequence of the same kind of the values of every source.
+    public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>]) -> SharedSequence<SharingStrategy, Element> {
+        guard let first = sources.first else { return .empty() }
+        return SharedSequence(unshared: Observable.merge(sources), scheduler: first.scheduler)
+    }
+}
+
+// MARK: - A driver's own
+
+extension SharedSequence where SharingStrategy == DriverSharingStrategy {
+    /// Maps each value to a driver and emits the values of all of them as they arrive.
+    ///
+    /// Delivered as ``flatMapLatest(_:)->SharedSequence<SharingStrategy,Result>`` is: on the thread of the driver that emitted. (Only
+    /// drivers have it in Streams so far; RxCocoa gives it to signals too.)
+    ///
+    /// ```
+    /// driver:  -a-b------|         (a → x, b → y; x and y are cold)
+    /// x:        -1---2|
+    /// y:          -3--4|
+    ///          flatMap
+    /// output:  --1-3-24--|
+    /// ```
+    /// ![flatMap, drawn from a run](sharedsequencecombining-flatmap)
+    ///
+    /// - Parameter transform: Makes the inner driver for a value.
+    /// - Returns: A driver of the values of every inner driver.
+    public func flatMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) -> Driver<Result>
+    ) -> Driver<Result> {
+        Driver<Result>(unshared: asObservable().flatMap(transform), scheduler: scheduler)
+    }
+}
+
+// MARK: - A signal's own
+
+extension SharedSequence where SharingStrategy == SignalSharingStrategy {
+    /// Maps each event to a driver and drives the values of the latest one: a tap that loads
+    /// state a screen then shows, `signIn.flatMapLatest { api.signIn().asDriver(…) }`.
+    ///
+    /// The result is a ``Driver``, as RxCocoa's is when the inner sequences are drivers: it
+    /// replays the latest value of the latest inner driver to a late subscriber. The values are
+    /// delivered on the inner drivers' scheduler, the completion on this signal's.
+    ///
+    /// ```
+    /// signal:  -a-b------|         (driver(for: a) is x, driver(for: b) is y; both cold)
+    /// x:        -1---2|
+    /// y:          -3--4|
+    ///          flatMapLatest { driver(for: $0) }
+    /// output:  --1-3--4--|
+    /// ```
+    /// ![flatMapLatest { driver(for: $0) }, drawn from a run](sharedsequencecombining-flatmaplatest-driver-for)
+    ///
+    /// - Parameter transform: Makes the inner driver for a value.
+    /// - Returns: A driver of the values of the latest inner driver.
+    public func flatMapLatest<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) -> Driver<Result>
+    ) -> Driver<Result> {
+        Driver<Result>(unshared: asObservable().flatMapLatest(transform), scheduler: scheduler)
+    }
+}
