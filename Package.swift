@@ -34,14 +34,18 @@ let package = Package(
             plugins: ["DocExamplesPlugin"]
         ),
         .testTarget(name: "DocExamplesToolTests", dependencies: ["DocExampleExtraction"]),
+        // What the feed's and the demo's tests share: the loopback stub server, the one gate that
+        // keeps busy tests to one at a time (both test targets run in one process), the fuzz
+        // seeds, and a minimal photo.
+        .target(name: "FeedTestSupport", dependencies: ["FeedStreams"], path: "Tests/FeedTestSupport"),
         .testTarget(
             name: "FeedStreamsTests",
-            dependencies: ["FeedStreams", "Streams", "StreamsTesting"],
+            dependencies: ["FeedStreams", "Streams", "StreamsTesting", "FeedTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "FeedDemoTests",
-            dependencies: ["FeedDemo", "FeedStreams", "Streams"],
+            dependencies: ["FeedDemo", "FeedStreams", "Streams", "FeedTestSupport"],
             // Fixtures/Baseline is what scripts/demo-baseline.sh compares feed-demo's output with.
             exclude: ["Fixtures"]
         ),

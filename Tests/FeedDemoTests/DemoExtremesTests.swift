@@ -1,5 +1,6 @@
 @testable import FeedDemo
 import FeedStreams
+import FeedTestSupport
 import Foundation
 import Streams
 import Synchronization
@@ -211,5 +212,12 @@ private final class Lines: Sendable {
 
     var write: @Sendable (String) -> Void {
         { line in self.lines.withLock { $0.append(contentsOf: line.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) } }
+    }
+}
+
+extension FuzzSeeds {
+    /// How to replay `seed` of the demo's fuzz tests.
+    static func replay(_ seed: UInt64) -> String {
+        replay(seed, filter: "DemoExtremesTests")
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 @testable import FeedDemo
 import FeedStreams
+import FeedTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 @testable import FeedDemo
 import FeedStreams
+import FeedTestSupport
 import Testing
 
 @Suite("Screen renderer")

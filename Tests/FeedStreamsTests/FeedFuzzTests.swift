@@ -1,4 +1,5 @@
 import FeedStreams
+import FeedTestSupport
 import Streams
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import Dispatch
 import FeedStreams
+import FeedTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,5 @@
 import FeedStreams
+import FeedTestSupport
 import Testing
 
 /// Thousands of generated image sessions, checked against the five promises of the images.

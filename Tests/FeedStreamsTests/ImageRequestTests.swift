@@ -1,4 +1,5 @@
 import FeedStreams
+import FeedTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ struct ImageRequestTests {
     private static let configuration = ImageConfiguration(screenScale: 3, quality: 75, format: .jpg)
 
     private static func photo(raw: String, width: Int = 4000, height: Int = 6000) -> Photo {
-        var made = FeedStreamsTests.photo("a", width: width, height: height)
+        var made = FeedTestSupport.photo("a", width: width, height: height)
         made.urls.raw = URL(string: raw)!
         return made
     }

@@ -1,5 +1,6 @@
 import Dispatch
 @testable import FeedStreams
+import FeedTestSupport
 import Synchronization
 import Testing
 

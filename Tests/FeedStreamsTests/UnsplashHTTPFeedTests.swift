@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FeedStreams
+import FeedTestSupport
 
 /// The feed's view model over `UnsplashHTTPService`, against the stub server's harsh modes.
 ///

@@ -6,6 +6,7 @@ import Streams
 import Synchronization
 import Testing
 @testable import FeedStreams
+import FeedTestSupport
 
 /// `UnsplashHTTPImageLoader`: its requests and its reading of answers as pure functions, then
 /// through a real `URLSession` against `scripts/unsplash_stub_server.py`, whose `/images/<mode>`

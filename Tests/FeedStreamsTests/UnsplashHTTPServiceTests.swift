@@ -6,6 +6,7 @@ import Streams
 import Synchronization
 import Testing
 @testable import FeedStreams
+import FeedTestSupport
 
 /// `UnsplashHTTPService` through a real `URLSession` against `scripts/unsplash_stub_server.py`.
 ///

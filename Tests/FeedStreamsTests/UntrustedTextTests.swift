@@ -1,4 +1,5 @@
 import FeedStreams
+import FeedTestSupport
 import Foundation
 import Testing
 

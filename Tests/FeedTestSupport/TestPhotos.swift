@@ -2,7 +2,7 @@ import FeedStreams
 import Foundation
 
 /// A minimal photo with the given id, for tests that care about ids and order only.
-func photo(_ id: String, width: Int = 4000, height: Int = 6000) -> Photo {
+public func photo(_ id: String, width: Int = 4000, height: Int = 6000) -> Photo {
     let url = URL(string: "https://images.unsplash.com/photo-\(id)")!
     return Photo(
         id: id,

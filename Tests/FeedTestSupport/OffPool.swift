@@ -12,7 +12,7 @@ import Foundation
 /// loopback HTTP client among them) and a 5 s image deadline passed in CI. Each on a thread of
 /// its own but all at once, they left the rest of the suite a fraction of the two cores. One at a
 /// time, on a thread of its own, they take one core and nothing else.
-func offPool<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+public func offPool<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
     try await withCheckedThrowingContinuation { continuation in
         startThread {
             oneBusyTestAtATime.wait()
@@ -31,7 +31,7 @@ private let oneBusyTestAtATime = DispatchSemaphore(value: 1)
 /// test (see ``offPool(_:)``). Held on `DispatchQueue.global()` instead, twelve-second sessions
 /// took its few workers, and a test that handed a moment's work to the global queue (Single's
 /// racing results) waited over 10 s for one in CI.
-func startThread(_ work: @escaping @Sendable () -> Void) {
+public func startThread(_ work: @escaping @Sendable () -> Void) {
     let thread = Thread(block: work)
     thread.stackSize = 8 << 20
     thread.start()

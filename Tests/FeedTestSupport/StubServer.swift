@@ -10,20 +10,20 @@ import Foundation
 ///
 /// The script exits when its stdin closes, so even a test process that crashes leaves no
 /// server behind.
-final class StubServer {
+public final class StubServer {
     /// The access key the server accepts.
-    static let accessKey = "test-access-key"
+    public static let accessKey = "test-access-key"
     /// How long the `slow` mode waits before answering, in seconds: far beyond
     /// ``deadlineBound``, so that only a deadline that fires can end a request to it in time.
-    static let slowSeconds = 60
+    public static let slowSeconds = 60
     /// How long a request with a one-second deadline may take against the `slow` and `drip`
     /// modes. Generous, because a busy 2-core machine running the suite in parallel under
     /// ThreadSanitizer has taken 13 s (and 3.25 s without it); still far below ``slowSeconds``
     /// and the drip's whole body (hours), so a deadline that does not fire fails the test.
-    static let deadlineBound: Duration = .seconds(30)
+    public static let deadlineBound: Duration = .seconds(30)
 
     /// The port the server listens on.
-    let port: Int
+    public let port: Int
     private let process: Process
     private let input: Pipe
 
@@ -33,7 +33,7 @@ final class StubServer {
     /// do not block Swift concurrency's few threads.
     ///
     /// - Throws: ``StubServerError`` when `python3` is not on `PATH` or the script fails to start.
-    init() async throws {
+    public init() async throws {
         let script = Self.packageRoot.appending(path: "scripts/unsplash_stub_server.py")
         process = Process()
         process.executableURL = try Self.python3()
@@ -66,13 +66,13 @@ final class StubServer {
     /// The server's address; with a mode, the prefix that makes it fail that way.
     ///
     /// - Parameter mode: A failure mode from the script's header, such as `"429"`.
-    func baseURL(mode: String? = nil) -> URL {
+    public func baseURL(mode: String? = nil) -> URL {
         let root = URL(string: "http://127.0.0.1:\(port)")!
         return mode.map { root.appending(path: "mode/\($0)") } ?? root
     }
 
     /// Stops the server and waits for it to exit. Calling it again does nothing.
-    func stop() {
+    public func stop() {
         try? input.fileHandleForWriting.close()
         if process.isRunning {
             process.terminate()
@@ -80,9 +80,8 @@ final class StubServer {
         process.waitUntilExit()
     }
 
-    /// The package's root directory, three levels above `Tests/FeedStreamsTests/Support/`.
+    /// The package's root directory, two levels above `Tests/FeedTestSupport/`.
     private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -114,9 +113,9 @@ final class StubServer {
 }
 
 /// Why the stub server could not start.
-struct StubServerError: Error, CustomStringConvertible {
+public struct StubServerError: Error, CustomStringConvertible {
     /// What went wrong, for the test log.
-    let description: String
+    public let description: String
 
     init(_ description: String) {
         self.description = description

@@ -1,16 +1,16 @@
 import Foundation
 
-// The seeded generator of the demo's fuzz tests (DemoExtremesTests), a copy of the one in
-// FeedStreamsTests' Support/FeedFuzz.swift: everything derives from one 64-bit seed, so a failing
-// case is replayed with `FUZZ_SEED=<seed> swift test --filter DemoExtremesTests`.
+// The seeded generator of the fuzz tests of FeedStreamsTests and FeedDemoTests: everything derives
+// from one 64-bit seed, so a failing case is replayed with `FUZZ_SEED=<seed> swift test --filter
+// <the test>`.
 
 /// SplitMix64: small, fast, and the same on every platform.
-struct FuzzRandom {
+public struct FuzzRandom {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -19,26 +19,26 @@ struct FuzzRandom {
     }
 
     /// A uniform integer in `range`.
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
+    public mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
     }
 
     /// `true` with probability `p`.
-    mutating func chance(_ p: Double) -> Bool {
+    public mutating func chance(_ p: Double) -> Bool {
         Double(next() >> 11) / Double(1 << 53) < p
     }
 
-    mutating func pick<T>(_ items: [T]) -> T {
+    public mutating func pick<T>(_ items: [T]) -> T {
         items[int(0...(items.count - 1))]
     }
 }
 
 /// Which seeds a fuzz test runs: `FUZZ_SEED` replays one; otherwise `count` seeds derived from
 /// a fixed base (or from `FUZZ_BASE`), `FUZZ_CASES` overriding the count.
-enum FuzzSeeds {
+public enum FuzzSeeds {
     /// The seeds of one shard of `shards` (tests run shards in parallel); a replayed seed runs
     /// in shard 0 only.
-    static func seeds(count: Int, salt: UInt64, shard: Int, of shards: Int, followsCases: Bool = true) -> [UInt64] {
+    public static func seeds(count: Int, salt: UInt64, shard: Int, of shards: Int, followsCases: Bool = true) -> [UInt64] {
         let all = seeds(count: count, salt: salt, followsCases: followsCases)
         if ProcessInfo.processInfo.environment["FUZZ_SEED"] != nil { return shard == 0 ? all : [] }
         return all.enumerated().filter { $0.offset % shards == shard }.map(\.element)
@@ -46,7 +46,7 @@ enum FuzzSeeds {
 
     /// - Parameter followsCases: Whether `FUZZ_CASES` sets the count; a test whose every case is
     ///   a whole session (seconds under ThreadSanitizer) keeps its own count.
-    static func seeds(count: Int, salt: UInt64, followsCases: Bool = true) -> [UInt64] {
+    public static func seeds(count: Int, salt: UInt64, followsCases: Bool = true) -> [UInt64] {
         let environment = ProcessInfo.processInfo.environment
         if let text = environment["FUZZ_SEED"], let seed = parse(text) {
             return [seed]
@@ -60,8 +60,8 @@ enum FuzzSeeds {
         text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
     }
 
-    /// How to replay `seed`.
-    static func replay(_ seed: UInt64) -> String {
-        "replay: FUZZ_SEED=0x\(String(seed, radix: 16)) swift test --filter DemoExtremesTests"
+    /// How to replay `seed` of the tests `filter` names.
+    public static func replay(_ seed: UInt64, filter: String) -> String {
+        "replay: FUZZ_SEED=0x\(String(seed, radix: 16)) swift test --filter \(filter)"
     }
 }
