@@ -73,9 +73,9 @@ extension ReplaySubject {
         ReplaySubject(bufferSize: bufferSize)
     }
 
-    /// RxSwift's `ReplaySubject.createUnbound()`.
+    /// RxSwift's `ReplaySubject.createUnbounded()`.
     @available(*, unavailable, message: "Streams has no unbounded ReplaySubject: a buffer that only grows is a leak in a long-lived screen; pick a bound with ReplaySubject(bufferSize:)")
-    public static func createUnbound() -> ReplaySubject<Element> {
+    public static func createUnbounded() -> ReplaySubject<Element> {
         ReplaySubject(bufferSize: 1)
     }
 }
@@ -93,5 +93,66 @@ extension Observable {
     @available(*, unavailable, message: "use optional.map { Observable.just($0) } ?? .empty()")
     public static func from(optional: Element?) -> Observable<Element> {
         optional.map { Observable.just($0) } ?? .empty()
+    }
+}
+
+// RxSwift 5's operator names, which RxSwift 6 still ships as deprecated renames: apps written
+// before 2021 use them throughout.
+
+extension ObservableType {
+    /// RxSwift 5's `catchErrorJustReturn(_:)`.
+    @available(*, unavailable, renamed: "catchAndReturn(_:)", message: "RxSwift 6 renamed catchErrorJustReturn(_:) to catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> Observable<Element> {
+        catchAndReturn(element)
+    }
+
+    /// RxSwift 5's `catchError(_:)`.
+    @available(*, unavailable, renamed: "catch(_:)", message: "RxSwift 6 renamed catchError(_:) to catch(_:)")
+    public func catchError(_ handler: @escaping @Sendable (any Error) throws -> Observable<Element>) -> Observable<Element> {
+        self.catch(handler)
+    }
+
+    /// RxSwift 5's `takeUntil(_:)`.
+    @available(*, unavailable, renamed: "take(until:)", message: "RxSwift 6 renamed takeUntil(_:) to take(until:)")
+    public func takeUntil<Other: ObservableConvertibleType>(_ other: Other) -> Observable<Element> {
+        take(until: other)
+    }
+
+    /// RxSwift 5's `skipWhile(_:)`.
+    @available(*, unavailable, renamed: "skip(while:)", message: "RxSwift 6 renamed skipWhile(_:) to skip(while:)")
+    public func skipWhile(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+        skip(while: predicate)
+    }
+
+    /// RxSwift 5's `retryWhen(_:)`.
+    @available(*, unavailable, renamed: "retry(when:)", message: "RxSwift 6 renamed retryWhen(_:) to retry(when:)")
+    public func retryWhen<Trigger: ObservableConvertibleType>(
+        _ notificationHandler: @escaping @Sendable (Observable<any Error>) -> Trigger
+    ) -> Observable<Element> {
+        retry(when: notificationHandler)
+    }
+
+    /// RxSwift 5's `observeOn(_:)`.
+    @available(*, unavailable, renamed: "observe(on:)", message: "RxSwift 6 renamed observeOn(_:) to observe(on:)")
+    public func observeOn(_ scheduler: any Scheduler) -> Observable<Element> {
+        observe(on: scheduler)
+    }
+
+    /// RxSwift 5's `subscribeOn(_:)`.
+    @available(*, unavailable, renamed: "subscribe(on:)", message: "RxSwift 6 renamed subscribeOn(_:) to subscribe(on:)")
+    public func subscribeOn(_ scheduler: any Scheduler) -> Observable<Element> {
+        subscribe(on: scheduler)
+    }
+}
+
+// Single's RxSwift 5 name lives here rather than in Traits/Single, with the other old names.
+extension Single {
+    /// RxSwift 5's `subscribe(onSuccess:onError:)` of a `Single`.
+    @available(*, unavailable, renamed: "subscribe(onSuccess:onFailure:)", message: "a Single reports its error to onFailure, as in RxSwift 6")
+    public func subscribe(
+        onSuccess: (@Sendable (Element) -> Void)? = nil,
+        onError: @escaping @Sendable (any Error) -> Void
+    ) -> any Disposable {
+        subscribe(onSuccess: onSuccess, onFailure: onError)
     }
 }

@@ -30,7 +30,7 @@ enum DocRunners {
     /// `Single.just` in Single.swift), then the general one.
     static func runner(for expression: String, in file: String) -> Runner? {
         let key = "\((file as NSString).lastPathComponent) \(expression)"
-        return all[key] ?? sharedSequences[key] ?? all[expression]
+        return all[key] ?? sharedSequences[key] ?? all[expression] ?? rxSwiftSpellings[expression]
     }
 
     static let all: [String: Runner] = [

@@ -155,4 +155,119 @@ extension ObservableType {
     ) -> any Disposable {
         asObservable().subscribe(onNext: onNext, onError: { bindingFailed($0, file: file, line: line) })
     }
+
+}
+
+// Into an optional target, as RxSwift allows: an `Observable<Int>` binds to an observer,
+// subject or value of `Int?`, each value wrapped.
+
+extension ObservableType {
+    /// Sends every event of this sequence, each value wrapped in an optional, to each of
+    /// `observers`.
+    ///
+    /// ```
+    /// source:    -a-b-|
+    ///            bind(to: optionalObserver)
+    /// observer:  -a-b-|
+    /// ```
+    /// ![bind(to: optionalObserver), drawn from a run](bind-bind-to-optionalobserver)
+    ///
+    /// - Parameter observers: The observers of optionals to send to, in order.
+    /// - Returns: A disposable that ends the binding.
+    public func bind(to observers: AnyObserver<Element?>...) -> any Disposable {
+        asObservable().subscribe { event in for observer in observers { observer.on(event.map { $0 }) } }
+    }
+
+    /// Sends every event of this sequence, each value wrapped in an optional, into each of
+    /// `subjects`.
+    ///
+    /// ```
+    /// source:   -a-b-#
+    ///           bind(to: optionalSubject)
+    /// subject:  -a-b-#
+    /// ```
+    /// ![bind(to: optionalSubject), drawn from a run](bind-bind-to-optionalsubject)
+    ///
+    /// - Parameter subjects: The subjects of optionals to send into, in order.
+    /// - Returns: A disposable that ends the binding.
+    public func bind(to subjects: Subject<Element?>...) -> any Disposable {
+        asObservable().subscribe { event in for subject in subjects { subject.on(event.map { $0 }) } }
+    }
+
+    /// Sends every event of this sequence, each value wrapped in an optional, into each of
+    /// `subjects`, which replay them.
+    ///
+    /// ```
+    /// source:   -a-b-|
+    ///           bind(to: optionalReplaySubject)
+    /// subject:  -a-b-|
+    /// ```
+    /// ![bind(to: optionalReplaySubject), drawn from a run](bind-bind-to-optionalreplaysubject)
+    ///
+    /// - Parameter subjects: The subjects of optionals to send into, in order.
+    /// - Returns: A disposable that ends the binding.
+    public func bind(to subjects: ReplaySubject<Element?>...) -> any Disposable {
+        asObservable().subscribe { event in for subject in subjects { subject.on(event.map { $0 }) } }
+    }
+
+    /// Sets each of `values` to every value of this sequence, wrapped in an optional: an
+    /// `Observable<Int>` binds to a `BehaviorValue<Int?>`.
+    ///
+    /// The completion is not forwarded; an error ends the binding and is reported at this call
+    /// (an assertion in debug builds).
+    ///
+    /// ```
+    /// source:  -a-b-|
+    ///          bind(to: optionalValue)     (value starts as x)
+    /// value:   xa-b---
+    /// ```
+    /// ![bind(to: optionalValue), drawn from a run](bind-bind-to-optionalvalue)
+    ///
+    /// - Parameters:
+    ///   - values: The values to update, in order.
+    ///   - file: The file an error is reported at; the caller's by default.
+    ///   - line: The line an error is reported at; the caller's by default.
+    /// - Returns: A disposable that ends the binding.
+    public func bind(
+        to values: BehaviorValue<Element?>...,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> any Disposable {
+        asObservable().subscribe(
+            onNext: { element in
+                for value in values { value.accept(element) }
+            },
+            onError: { bindingFailed($0, file: file, line: line) }
+        )
+    }
+
+    /// Sends every value of this sequence, wrapped in an optional, to each of `relays`.
+    ///
+    /// The completion is not forwarded; an error ends the binding and is reported at this call
+    /// (an assertion in debug builds).
+    ///
+    /// ```
+    /// source:  -a-b-|
+    ///          bind(to: optionalRelay)
+    /// relay:   -a-b---
+    /// ```
+    /// ![bind(to: optionalRelay), drawn from a run](bind-bind-to-optionalrelay)
+    ///
+    /// - Parameters:
+    ///   - relays: The relays to send to, in order.
+    ///   - file: The file an error is reported at; the caller's by default.
+    ///   - line: The line an error is reported at; the caller's by default.
+    /// - Returns: A disposable that ends the binding.
+    public func bind(
+        to relays: PublishValue<Element?>...,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> any Disposable {
+        asObservable().subscribe(
+            onNext: { element in
+                for relay in relays { relay.accept(element) }
+            },
+            onError: { bindingFailed($0, file: file, line: line) }
+        )
+    }
 }

@@ -103,6 +103,35 @@ extension Observable {
         )
     }
 
+    /// Combines the latest values of any number of observables each time one of them emits,
+    /// once all have emitted: RxSwift's `Observable.combineLatest(collection) { values in … }`.
+    ///
+    /// `resultSelector` receives the latest value of each source, in the order of `sources`.
+    /// Completion and errors behave as in ``combineLatest(_:_:resultSelector:)``. An empty
+    /// collection emits `resultSelector([])` and completes.
+    ///
+    /// ```
+    /// first:   -a---b----c--|
+    /// second:  ---1----2-----|
+    ///          combineLatest([first, second]) { $0.joined() }
+    /// output:  ---A-B--C-D---|      (A = a1, B = b1, C = b2, D = c2)
+    /// ```
+    /// ![combineLatest([first, second]) { $0.joined() }, drawn from a run](combinelatest-combinelatest-first-second-0)
+    ///
+    /// `resultSelector` runs on the thread delivering the combination, serially; if it throws,
+    /// the output fails with its error.
+    ///
+    /// - Parameters:
+    ///   - sources: The observables to combine.
+    ///   - resultSelector: Combines the values, in the order of `sources`; may throw.
+    /// - Returns: An observable of the combinations.
+    public static func combineLatest<Sources: Collection>(
+        _ sources: Sources,
+        resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
+        Observable<Sources.Element.Element>.combineLatest(sources.map { $0.asObservable() }).map(resultSelector)
+    }
+
     /// Pairs the latest values of two observables each time either of them emits, once both
     /// have emitted.
     ///
@@ -238,7 +267,7 @@ extension Observable {
     /// its own slot. Under the lock a writer is applied and, once every slot is filled, the
     /// whole `Values` is sent through the outbox; `result` runs when it is delivered, outside
     /// the lock and serially, so combinations come out in the order they were made.
-    fileprivate static func combineLatest<Values: Sendable>(
+    static func combineLatest<Values: Sendable>(
         initial: Values,
         writers: [Observable<@Sendable (inout Values) -> Void>],
         result: @escaping @Sendable (Values) throws -> Element

@@ -99,6 +99,35 @@ extension Observable {
         )
     }
 
+    /// Combines the values of any number of observables by position: RxSwift's
+    /// `Observable.zip(collection) { values in … }`.
+    ///
+    /// `resultSelector` receives one value of each source, in the order of `sources`.
+    /// Completion and errors behave as in ``zip(_:_:resultSelector:)``. An empty collection
+    /// completes at once.
+    ///
+    /// ```
+    /// first:   -a---b-c---|
+    /// second:  ---1----2-3-|
+    ///          zip([first, second]) { $0.joined() }
+    /// output:  ---A----B-C|      (A = a1, B = b2, C = c3)
+    /// ```
+    /// ![zip([first, second]) { $0.joined() }, drawn from a run](zip-zip-first-second-0-joined)
+    ///
+    /// `resultSelector` runs on the thread delivering the combination, serially; if it throws,
+    /// the output fails with its error.
+    ///
+    /// - Parameters:
+    ///   - sources: The observables to combine.
+    ///   - resultSelector: Combines the values, in the order of `sources`; may throw.
+    /// - Returns: An observable of the combinations.
+    public static func zip<Sources: Collection>(
+        _ sources: Sources,
+        resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Sources.Element: ObservableConvertibleType {
+        Observable<Sources.Element.Element>.zip(sources.map { $0.asObservable() }).map(resultSelector)
+    }
+
     /// Pairs the values of two observables by position.
     ///
     /// Behaves as ``Observable/zip(_:_:resultSelector:)`` with a selector that makes a tuple.
@@ -157,7 +186,7 @@ extension Observable {
     /// queue has one, one writer of each is applied to `initial` under the lock, and the
     /// filled `Values` is sent through the outbox. `result` runs when it is delivered, outside
     /// the lock and serially, so combinations come out in the order they were made.
-    fileprivate static func zip<Values: Sendable>(
+    static func zip<Values: Sendable>(
         initial: Values,
         writers: [Observable<@Sendable (inout Values) -> Void>],
         result: @escaping @Sendable (Values) throws -> Element

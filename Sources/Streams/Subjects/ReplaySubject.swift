@@ -4,7 +4,7 @@
 /// A new subscriber first receives the buffered values, oldest first, then every value sent
 /// from then on. After the subject has ended, a new subscriber receives the buffered values
 /// and then the terminal event. The buffer is bounded: once it holds `bufferSize` values, each
-/// new one drops the oldest. (RxSwift's unbounded `createUnbound()` is left out on purpose: a
+/// new one drops the oldest. (RxSwift's unbounded `createUnbounded()` is left out on purpose: a
 /// buffer that only grows is a leak in a long-lived screen.)
 ///
 /// ```

@@ -173,6 +173,23 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
         subscribeOnMainActor(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
+    /// Subscribes and ignores every event: RxCocoa's `drive()`, for a driver whose work is done
+    /// by its own operators (a `do(onNext:)` upstream, a binding inside a `flatMapLatest`).
+    ///
+    /// The subscription keeps the driver connected until it is disposed.
+    ///
+    /// ```swift
+    /// viewModel.saves
+    ///     .do(onNext: { store.save($0) })
+    ///     .drive()
+    ///     .disposed(by: disposeBag)
+    /// ```
+    ///
+    /// - Returns: A disposable that ends the subscription.
+    public func drive() -> any Disposable {
+        asObservable().subscribe { _ in }
+    }
+
     /// Subscribes closures that run on the main actor and receive `object` with each event,
     /// holding `object` weakly: the Swift 6 answer to `[weak self]`.
     ///
@@ -255,6 +272,37 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// - Parameter relays: The relays to send to, in order.
     /// - Returns: A disposable that ends the subscription.
     public func drive(_ relays: PublishValue<Element>...) -> any Disposable {
+        asObservable().subscribe(onNext: { element in
+            for relay in relays { relay.accept(element) }
+        })
+    }
+
+    /// Sends every value, wrapped in an optional, and the completion to each of `observers`:
+    /// a driver of `Int` drives an observer of `Int?`, as in RxCocoa.
+    ///
+    /// - Parameter observers: The observers to send to, in order.
+    /// - Returns: A disposable that ends the subscription.
+    public func drive(_ observers: AnyObserver<Element?>...) -> any Disposable {
+        asObservable().subscribe { event in for observer in observers { observer.on(event.map { $0 }) } }
+    }
+
+    /// Sends every value, wrapped in an optional, to each of `values`: a driver of `Int`
+    /// drives a `BehaviorValue<Int?>`, as in RxCocoa. The completion is not forwarded.
+    ///
+    /// - Parameter values: The values to update, in order.
+    /// - Returns: A disposable that ends the subscription.
+    public func drive(_ values: BehaviorValue<Element?>...) -> any Disposable {
+        asObservable().subscribe(onNext: { element in
+            for value in values { value.accept(element) }
+        })
+    }
+
+    /// Sends every value, wrapped in an optional, to each of `relays`. The completion is not
+    /// forwarded.
+    ///
+    /// - Parameter relays: The relays to send to, in order.
+    /// - Returns: A disposable that ends the subscription.
+    public func drive(_ relays: PublishValue<Element?>...) -> any Disposable {
         asObservable().subscribe(onNext: { element in
             for relay in relays { relay.accept(element) }
         })

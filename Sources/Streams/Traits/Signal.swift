@@ -169,6 +169,14 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
         subscribeOnMainActor(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
+    /// Subscribes and ignores every event: RxCocoa's `emit()`, for a signal whose work is done
+    /// by its own operators.
+    ///
+    /// - Returns: A disposable that ends the subscription.
+    public func emit() -> any Disposable {
+        asObservable().subscribe { _ in }
+    }
+
     /// Sends every value to `value` with ``BehaviorValue/accept(_:)``; the completion is not
     /// forwarded, since a ``BehaviorValue`` never ends.
     ///
@@ -237,5 +245,30 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
         onDisposed: (@Sendable (Object) -> Void)? = nil
     ) -> any Disposable {
         subscribeOnMainActor(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Sends every value, wrapped in an optional, to `value`: a signal of `Int` emits to a
+    /// `BehaviorValue<Int?>`, as in RxCocoa. The completion is not forwarded.
+    ///
+    /// - Parameter value: The value to update.
+    /// - Returns: A disposable that ends the subscription.
+    public func emit(to value: BehaviorValue<Element?>) -> any Disposable {
+        asObservable().subscribe(onNext: { value.accept($0) })
+    }
+
+    /// Sends every value, wrapped in an optional, and the completion into `subject`.
+    ///
+    /// - Parameter subject: The subject to send into.
+    /// - Returns: A disposable that ends the subscription.
+    public func emit(to subject: Subject<Element?>) -> any Disposable {
+        asObservable().subscribe { subject.on($0.map { $0 }) }
+    }
+
+    /// Sends every value, wrapped in an optional, to `relay`. The completion is not forwarded.
+    ///
+    /// - Parameter relay: The relay to send to.
+    /// - Returns: A disposable that ends the subscription.
+    public func emit(to relay: PublishValue<Element?>) -> any Disposable {
+        asObservable().subscribe(onNext: { relay.accept($0) })
     }
 }
