@@ -18,12 +18,8 @@
 /// ```
 public struct Observable<Element: Sendable>: ObservableType {
     // `subscribe(_:)`, `subscribe(onNext:…)` and the init are `@inlinable` so that every
-    // subscription and every event through it is specialised in the caller's module. Measured
-    // with `streams-bench --instructions` (Benchmarks/README.md, "Annotations kept"): without them
-    // (and SingleAssignmentDisposable's) a subject → map → filter → scan pipeline costs 676
-    // instructions per event instead of 425, subscribing and disposing `just` through the same
-    // operators 8,929 per subscription instead of 3,072, and a send to one subscriber 746 instead
-    // of 307.
+    // subscription and every event through it is specialised in the caller's module.
+    // Why this shape: Benchmarks/README.md, "Observable.swift: subscribing in the caller's module".
     @usableFromInline
     let subscribeHandler: @Sendable (AnyObserver<Element>) -> any Disposable
 
@@ -82,16 +78,15 @@ extension ObservableType {
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
         // The per-value path is kept to one call: the optional `onNext` is called as it is
-        // (unwrapping it into a non-optional closure put two reabstraction thunks on every value:
-        // 132 instead of 102 instructions per delivery to 1,000 subscribers), and concrete
-        // classes are captured instead of an `any Disposable`, which the observer would copy
-        // through a value witness on every event.
+        // (unwrapped into a non-optional closure, it would put two reabstraction thunks on every
+        // value), and concrete classes are captured instead of an `any Disposable`, which the
+        // observer would copy through a value witness on every event.
         guard let onDisposed else {
             // Without `onDisposed` the upstream's own disposable is returned and no flag of its
             // own is kept: every observable delivers nothing once disposed and ends its own
             // upstream on a terminal event (the contract in ``Event``; operators, `create` and
-            // the subjects each check their own flag), so a second check here repeated it. This
-            // saves an allocation per subscription and an atomic load per value (Benchmarks/README.md).
+            // the subjects each check their own flag), so a second check here would repeat it.
+            // This saves an allocation per subscription and an atomic load per value.
             return asObservable().subscribe(AnyObserver { event in
                 switch event {
                 case .next(let value):

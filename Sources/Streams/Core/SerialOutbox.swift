@@ -38,10 +38,9 @@ import Synchronization
 /// nothing after it. The dropped events are released after the lock, like every value the outbox
 /// hands back (it keeps no reference to an event once it has handed it out).
 // `@usableFromInline`/`@inlinable` (with `Queue`, `SerialDelivering` and the drain loop) so that
-// `merge`, which is inlinable, is specialised for its element type all the way down: without it
-// a `flatMap` to synchronous inner sequences went from 59 to 688 ns per inner element, with
-// `merge` and `flatMap` also not inlinable (Benchmarks/README.md, "Annotations kept"). Hence
+// `merge`, which is inlinable, is specialised for its element type all the way down. Hence
 // storage that is internal, not private.
+// Why this shape: Benchmarks/README.md, "SerialOutbox.swift: specialised all the way down".
 @usableFromInline
 struct SerialOutbox<Element: Sendable>: Sendable {
     @usableFromInline var queue = Queue<Event<Element>>()

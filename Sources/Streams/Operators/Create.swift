@@ -5,10 +5,8 @@ import Synchronization
 
 // `just` and `from` are `@inlinable` so that they are specialised for the caller's element and
 // sequence types: they run once per subscription and once per element, often as the inner
-// observables of a `flatMap`. Measured (Benchmarks/README.md, "Annotations kept"): without them
-// subscribing and disposing `just` → map → filter → scan took 614 ns and 12 allocations instead
-// of 262 ns and 4, and a `flatMap` to 10-element `from` sequences 200 ns per inner element
-// instead of 59.
+// observables of a `flatMap`.
+// Why this shape: Benchmarks/README.md, "Create.swift: just and from in the caller".
 
 /// Factories for observables: ``create(_:)``, which you drive by hand, and the ones that emit
 /// a fixed set of events.

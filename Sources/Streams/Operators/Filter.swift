@@ -1,7 +1,7 @@
 // Inside Streams, chapter 2, "Map and disposal": `map`'s skeleton with an `if` where the transform
 // is.
 
-// `filter` is `@inlinable` for the reason and by the measure given at the top of Map.swift.
+// `filter` is `@inlinable` for the reason given at the top of Map.swift.
 
 extension ObservableType {
     /// Emits only the values that satisfy a predicate.

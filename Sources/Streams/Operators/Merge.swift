@@ -7,10 +7,8 @@ import Synchronization
 // `merge()`, `merge(maxConcurrent:)`, the shared `merge(limit:)`, `MergeSubscription`,
 // `MergeInner` and `MergeOuter`, with `MergeShared`, `MergeState`, `MergeSignal` and `MergePhase`
 // (in MergeState.swift), are `@inlinable`/`@usableFromInline` so that they are specialised for
-// the caller's element type: `flatMap` runs through them for every inner element. Measured
-// (Benchmarks/README.md, "Annotations kept"): a `flatMap` to 10-element synchronous sequences
-// took 59 ns per inner element with them, 688 without (`flatMap`, `SerialOutbox` and `Queue`
-// included).
+// the caller's element type: `flatMap` runs through them for every inner element.
+// Why this shape: Benchmarks/README.md, "Merge.swift: flatMap to synchronous inners".
 
 extension Observable {
     /// Emits the values of several observables as they arrive, interleaved.
@@ -170,10 +168,8 @@ extension ObservableType where Element: ObservableConvertibleType {
 /// observer is called once per inner value, and as a closure it captured everything the handlers
 /// it calls capture (about twenty values, each passed on every call, and each retained when an
 /// inner's observer is made). Here the inner's observer holds this object and the inner's id
-/// (``MergeInner``). Measured with `streams-bench --instructions` (Benchmarks/README.md): a
-/// `flatMap` to 10-element synchronous sequences went from 419 to 260 instructions per inner
-/// element. `@usableFromInline`, with `@inlinable`
-/// members, so that it is specialised for the caller's element type (see the top of this file).
+/// (``MergeInner``). `@usableFromInline`, with `@inlinable` members, so that it is specialised
+/// for the caller's element type (see the top of this file).
 @usableFromInline
 final class MergeSubscription<Element: Sendable>: Sendable {
     @usableFromInline let observer: AnyObserver<Element>
@@ -253,8 +249,7 @@ final class MergeSubscription<Element: Sendable>: Sendable {
     /// An event of inner `id`: delivered directly while the loop holds the delivering role for
     /// this inner's `subscribe` call, otherwise through the outbox.
     // `@inline(__always)` puts it in the inner's observer closure instead of behind a call from
-    // it: 266 → 260 instructions per inner element of a `flatMap` to 10-element synchronous
-    // sequences (Benchmarks/README.md).
+    // it, one call less per inner value (see the top of this file).
     @inlinable @inline(__always)
     func on(_ event: Event<Element>, inner id: Int) {
         guard shared.directInner.compareExchange(
@@ -321,10 +316,7 @@ final class MergeSubscription<Element: Sendable>: Sendable {
 /// An object rather than a closure capturing both, so that it can serve again: when an inner's
 /// `subscribe` call has returned and nothing else holds its observer, no source can call it any
 /// more, and the subscribe loop gives it to the next inner with that inner's id. A synchronous
-/// inner such as `Observable.from(range)` thereby allocates no observer after the first. Measured
-/// with `streams-bench --instructions` (Benchmarks/README.md): a `flatMap` to 10-element
-/// synchronous sequences went from 259.8 to 242.8 instructions and from 0.2 to 0.1 allocations
-/// per inner element.
+/// inner such as `Observable.from(range)` thereby allocates no observer after the first.
 @usableFromInline
 final class MergeInner<Element: Sendable>: Sendable {
     @usableFromInline let merge: MergeSubscription<Element>

@@ -32,19 +32,14 @@ import Synchronization
 /// even the rest of that broadcast.
 public final class Subject<Element: Sendable>: ObservableType {
     // Performance: the per-event path (`on`, `deliver`, `drain` and the state methods they call)
-    // is `@inlinable`, so that the module that sends specialises it for its element type.
-    // Unspecialised, a send spends most of its time looking up generic type metadata. Measured
-    // with `streams-bench --instructions` (Benchmarks/README.md, "Annotations kept"): without
-    // them a send through map → filter → scan costs 14,061 instructions instead of 425, a send to
-    // one subscriber 14,885 instead of 307, and a delivery to one of 1,000 subscribers 424
-    // instead of 162. The backlog path (queuing and `startQueued`) too: left unspecialised, a
-    // value that waits in a long backlog cost 8,040 instructions instead of 855.
+    // and the backlog path (queuing and `startQueued`) are `@inlinable`, so that the module that
+    // sends specialises them for its element type. Unspecialised, a send spends most of its time
+    // looking up generic type metadata.
     // An uncontended send takes the state lock once, hands the delivering role back with one
     // compare-and-swap on `deliveries`, and costs one atomic load per subscriber. This is why
     // Subject does not deliver through `SerialOutbox` like the operators: the outbox gives the
-    // role back under the lock, a second lock per send, which cost a subject → map → filter →
-    // scan pipeline about a quarter of its time (2.2 → 1.7 times the closures + Mutex floor when
-    // the hand-back was introduced; Benchmarks/README.md).
+    // role back under the lock, a second lock per send.
+    // Why this shape: Benchmarks/README.md, "Subject.swift: a specialised send, one lock per send".
     @usableFromInline
     let state: Mutex<SubjectState<Element>>
 
