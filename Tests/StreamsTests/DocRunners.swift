@@ -30,7 +30,7 @@ enum DocRunners {
     /// `Single.just` in Single.swift), then the general one.
     static func runner(for expression: String, in file: String) -> Runner? {
         let key = "\((file as NSString).lastPathComponent) \(expression)"
-        return all[key] ?? sharedSequences[key] ?? all[expression] ?? rxSwiftSpellings[expression]
+        return all[key] ?? sharedSequences[key] ?? primitiveSequences[key] ?? all[expression] ?? rxSwiftSpellings[expression]
     }
 
     static let all: [String: Runner] = [
@@ -99,8 +99,6 @@ enum DocRunners {
         "empty()": { _ in .empty() },
         "never()": { _ in .never() },
         "error(e)": { _ in .error(TestError("error")) },
-        "Single.swift just(a)": { _ in Single.just("a").asObservable() },
-        "Single.swift error(e)": { _ in Single<String>.error(TestError("error")).asObservable() },
         "timer(.seconds(3))": { Observable<Int>.timer(.seconds(3), scheduler: $0.scheduler).map(String.init) },
         "timer(.seconds(3), period: .seconds(2))": {
             Observable<Int>.timer(.seconds(3), period: .seconds(2), scheduler: $0.scheduler).map(String.init)
@@ -247,40 +245,6 @@ enum DocRunners {
         // Single: its operators (Traits/Single/), the Traits guide, and collections of singles.
         // The first input is the single (`asSingle()` of its line), as are `next`, `fallback`,
         // `other` and `request`.
-        "SingleMap.swift flatMap { _ in next }": { inputs in
-            let next = inputs["next"].asSingle()
-            return inputs.source.asSingle().flatMap { _ in next }.asObservable()
-        },
-        "SingleCatch.swift catch { _ in fallback }": { inputs in
-            let fallback = inputs["fallback"].asSingle()
-            return inputs.source.asSingle().catch { _ in fallback }.asObservable()
-        },
-        "SingleDo.swift do(onSuccess: { log.append($0) })": { $0.source.asSingle().do(onSuccess: { _ in }).asObservable() },
-        "SingleRetry.swift retry(when: { _ in trigger })": { inputs in
-            let trigger = inputs["trigger"]
-            return inputs.source.asSingle().retry(when: { _ in trigger }).asObservable()
-        },
-        "SingleRetry.swift retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 3), scheduler: scheduler)": {
-            $0.source.asSingle().retry(.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 3), scheduler: $0.scheduler)
-                .asObservable()
-        },
-        "SingleTime.swift timeout(.seconds(3))": { $0.source.asSingle().timeout(.seconds(3), scheduler: $0.scheduler).asObservable() },
-        "SingleTime.swift timeout(.seconds(3), other: other)": {
-            $0.source.asSingle().timeout(.seconds(3), other: $0["other"].asSingle(), scheduler: $0.scheduler).asObservable()
-        },
-        "SingleZip.swift zip { $0 + $1 }": { Single.zip($0.source.asSingle(), $0.second.asSingle()) { $0 + $1 }.asObservable() },
-        "SingleZip.swift zip { $0 + $1 + $2 }": {
-            Single.zip($0.source.asSingle(), $0.second.asSingle(), $0.third.asSingle()) { $0 + $1 + $2 }.asObservable()
-        },
-        "SingleZip.swift zip": { inputs in
-            inputs.order.count == 2
-                ? Single.zip(inputs.source.asSingle(), inputs.second.asSingle()).map { "(\($0), \($1))" }.asObservable()
-                : Single.zip(inputs.source.asSingle(), inputs.second.asSingle(), inputs.third.asSingle())
-                    .map { "(\($0), \($1), \($2))" }.asObservable()
-        },
-        "SingleZip.swift zip([first, second])": { inputs in
-            Single.zip([inputs.source.asSingle(), inputs.second.asSingle()]).map { "[\($0.joined(separator: ", "))]" }.asObservable()
-        },
         "Traits.md zip { $0 + $1 }": { Single.zip($0.source.asSingle(), $0.second.asSingle()) { $0 + $1 }.asObservable() },
         "Traits.md timeout(.seconds(3))": { $0.source.asSingle().timeout(.seconds(3), scheduler: $0.scheduler).asObservable() },
         "Traits.md flatMapLatest { _ in request }": { inputs in
@@ -291,52 +255,9 @@ enum DocRunners {
         "merge(requests)": { inputs in Observable.merge(inputs.order.map { inputs[$0].asSingle() }) },
         // Maybe and Completable. A `maybe:`, `single:` or completable input line is a hot
         // observable of strings, made into the trait with asMaybe, asSingle or ignoreElements.
-        "Maybe.swift just(a)": { _ in Maybe.just("a").asObservable() },
-        "Maybe.swift empty()": { _ in Maybe<String>.empty().asObservable() },
-        "Maybe.swift error(e)": { _ in Maybe<String>.error(TestError("error")).asObservable() },
-        "Maybe.swift never()": { _ in Maybe<String>.never().asObservable() },
         "asMaybe()": { $0.source.asMaybe().asObservable() },
-        "MaybeOperators.swift map { $0.uppercased() }": { $0.source.asMaybe().map { $0.uppercased() }.asObservable() },
-        "MaybeOperators.swift filter { $0 != \"b\" }": {
-            $0.order[0] == "single"
-                ? $0.source.asSingle().filter { $0 != "b" }.asObservable()
-                : $0.source.asMaybe().filter { $0 != "b" }.asObservable()
-        },
-        "flatMap { _ in x }": { inputs in
-            let x = inputs["x"].asMaybe()
-            return inputs.source.asMaybe().flatMap { _ in x }.asObservable()
-        },
-        "MaybeOperators.swift catch { _ in fallback }": { inputs in
-            let fallback = inputs["fallback"].asMaybe()
-            return inputs.source.asMaybe().catch { _ in fallback }.asObservable()
-        },
-        "MaybeOperators.swift catchAndReturn(x)": { $0.source.asMaybe().catchAndReturn("x").asObservable() },
-        "MaybeOperators.swift ifEmpty(default: x)": { $0.source.asMaybe().ifEmpty(default: "x").asObservable() },
         "ifEmpty(switchTo: network)": {
             $0.source.asMaybe().ifEmpty(switchTo: $0["network"].asSingle()).asObservable()
-        },
-        "MaybeOperators.swift do(onNext: { log.append($0) })": { $0.source.asMaybe().do(onNext: { _ in }).asObservable() },
-        "MaybeOperators.swift compactMap { Int($0) }": { $0.source.asMaybe().compactMap { Int($0) }.map(String.init).asObservable() },
-        "TraitTime.swift delaySubscription(.seconds(2))": { inputs in
-            inputs.order[0] == "maybe"
-                ? inputs.source.asMaybe().delaySubscription(.seconds(2), scheduler: inputs.scheduler).asObservable()
-                : strings(completable(inputs.source).delaySubscription(.seconds(2), scheduler: inputs.scheduler))
-        },
-        "SingleTime.swift delaySubscription(.seconds(2))": {
-            $0.source.asSingle().delaySubscription(.seconds(2), scheduler: $0.scheduler).asObservable()
-        },
-        "MaybeZip.swift zip { $0 + $1 }": { Maybe.zip($0.source.asMaybe(), $0.second.asMaybe()) { $0 + $1 }.asObservable() },
-        "MaybeZip.swift zip { $0 + $1 + $2 }": {
-            Maybe.zip($0.source.asMaybe(), $0.second.asMaybe(), $0.third.asMaybe()) { $0 + $1 + $2 }.asObservable()
-        },
-        "MaybeZip.swift zip": { inputs in
-            inputs.order.count == 2
-                ? Maybe.zip(inputs.source.asMaybe(), inputs.second.asMaybe()).map { "(\($0), \($1))" }.asObservable()
-                : Maybe.zip(inputs.source.asMaybe(), inputs.second.asMaybe(), inputs.third.asMaybe())
-                    .map { "(\($0), \($1), \($2))" }.asObservable()
-        },
-        "MaybeZip.swift zip([first, second])": { inputs in
-            Maybe.zip([inputs.source.asMaybe(), inputs.second.asMaybe()]).map { "[\($0.joined(separator: ", "))]" }.asObservable()
         },
         "flatMapMaybe { _ in x }": { inputs in
             let x = inputs["x"].asMaybe()
@@ -346,35 +267,14 @@ enum DocRunners {
             let x = completable(inputs["x"])
             return strings(inputs.source.asSingle().flatMapCompletable { _ in x })
         },
-        "TraitTime.swift delay(.seconds(2))": { inputs in
-            inputs.order[0] == "maybe"
-                ? inputs.source.asMaybe().delay(.seconds(2), scheduler: inputs.scheduler).asObservable()
-                : strings(completable(inputs.source).delay(.seconds(2), scheduler: inputs.scheduler))
-        },
-        "TraitTime.swift timeout(.seconds(3))": { $0.source.asMaybe().timeout(.seconds(3), scheduler: $0.scheduler).asObservable() },
-        "TraitTime.swift timeout(.seconds(3), other: fallback)": {
-            strings(completable($0.source).timeout(.seconds(3), other: completable($0["fallback"]), scheduler: $0.scheduler))
-        },
-        "MaybeOperators.swift retry(3)": { $0.source.asMaybe().retry(3).asObservable() },
-        "MaybeOperators.swift asCompletable()": {
-            strings($0.order[0] == "single" ? $0.source.asSingle().asCompletable() : $0.source.asMaybe().asCompletable())
-        },
         "ifEmpty(switchTo: fallback)": { $0.source.ifEmpty(switchTo: $0["fallback"]) },
         "ifEmpty(default: x)": { $0.source.ifEmpty(default: "x") },
         "first()": { $0.source.first().asObservable().map { $0 ?? "nil" } },
         "ignoreElements()": { strings($0.source.ignoreElements().asCompletable()) },
         "ignoreElements().asCompletable()": { strings($0.source.ignoreElements().asCompletable()) },
-        "Completable.swift empty()": { _ in strings(.empty()) },
-        "Completable.swift error(e)": { _ in strings(.error(TestError("error"))) },
-        "Completable.swift never()": { _ in strings(.never()) },
         "andThen(reload)": { completable($0.source).andThen($0["reload"].asSingle()).asObservable() },
         "andThen(delete)": { strings(completable($0.source).andThen(completable($0["delete"]))) },
         "andThen(updates)": { completable($0.source).andThen($0["updates"]) },
-        "CompletableOperators.swift catch { _ in fallback }": { inputs in
-            let fallback = completable(inputs["fallback"])
-            return strings(completable(inputs.source).catch { _ in fallback })
-        },
-        "CompletableOperators.swift retry(3)": { strings(completable($0.source).retry(3)) },
         "do(onCompleted: { log.append(\"saved\") })": { strings(completable($0.source).do(onCompleted: {})) },
         "Completable.zip(first, second)": { strings(Completable.zip(completable($0.source), completable($0.second))) },
         "Completable.concat(first, second)": { strings(Completable.concat(completable($0.source), completable($0.second))) },

@@ -40,7 +40,7 @@ struct DocumentedDiagramTests {
         let names = Self.diagrams.map(\.pictureName)
         #expect(Set(names).count == names.count, "picture names repeat: \(Dictionary(grouping: names) { $0 }.filter { $1.count > 1 }.keys.sorted())")
         let expected = Set(names.flatMap { name in MarbleAppearance.allCases.map { MarblePictures.fileName(name, $0) } })
-            .union([Self.failurePicture + ".svg"])
+            .union(MarbleAppearance.allCases.map { MarblePictures.fileName(Self.failurePicture, $0) })
         let files = (try? FileManager.default.contentsOfDirectory(atPath: Self.pictures.path)) ?? []
         for file in files.sorted() where !expected.contains(file) {
             let path = Self.pictures.appendingPathComponent(file)
@@ -85,7 +85,7 @@ extension DocumentedDiagramTests {
             /// output:  ---(y|)
             /// ```
             """
-        let diagrams = DocDiagram.read("Sources/Streams/Traits/Maybe/MaybeOperators.swift", text)
+        let diagrams = DocDiagram.read("Sources/Streams/Traits/PrimitiveSequenceOperators.swift", text)
         try #require(diagrams.count == 1)
         try withKnownIssue {
             try diagrams[0].run()
@@ -124,20 +124,23 @@ extension DocumentedDiagramTests {
     /// The failure picture the testing guide shows, and where it is committed.
     static let failurePicture = "testing-failure-picture"
 
-    @Test("the testing guide's failure picture is what a failing marble test draws")
-    func failurePictureOfTheGuide() throws {
+    @Test("the testing guide's failure picture, and its dark twin, are what a failing marble test draws",
+          arguments: MarbleAppearance.allCases)
+    func failurePictureOfTheGuide(_ appearance: MarbleAppearance) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("streams-guide-failure-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let site = SourceLocation(fileID: "App/ThrottleTests.swift", filePath: "/App/ThrottleTests.swift", line: 12, column: 5)
         FailurePicture.$directory.withValue(directory) {
-            withKnownIssue {
-                expectMarbles("-a--c--d-|", values: ["a": "a", "c": "c", "d": "d"], sourceLocation: site) { m in
-                    m.hot("-abc----d-|").throttle(.seconds(3), scheduler: m.scheduler)
-                }
-            } matching: { $0.description.contains("picture: \(directory.path)") }
+            FailurePicture.$appearance.withValue(appearance) {
+                withKnownIssue {
+                    expectMarbles("-a--c--d-|", values: ["a": "a", "c": "c", "d": "d"], sourceLocation: site) { m in
+                        m.hot("-abc----d-|").throttle(.seconds(3), scheduler: m.scheduler)
+                    }
+                } matching: { $0.description.contains("picture: \(directory.path)") }
+            }
         }
         let drawn = try String(contentsOf: directory.appendingPathComponent("App_ThrottleTests.swift-12.svg"), encoding: .utf8)
-        let committed = Self.pictures.appendingPathComponent(Self.failurePicture + ".svg")
+        let committed = Self.pictures.appendingPathComponent(MarblePictures.fileName(Self.failurePicture, appearance))
         if MarblePictures.isRedrawing {
             try drawn.write(to: committed, atomically: true, encoding: .utf8)
         } else {

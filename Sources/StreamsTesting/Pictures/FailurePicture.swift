@@ -11,6 +11,9 @@ import Streams
 enum FailurePicture {
     /// Where pictures go regardless of the environment, for the tests of this feature.
     @TaskLocal static var directory: URL?
+    /// How pictures are drawn: light, unless a test of this feature draws the dark twin of the
+    /// picture the testing guide shows.
+    @TaskLocal static var appearance = MarbleAppearance.light
 
     static func write<Element: Equatable>(
         expected: [Recorded<Event<Element>>],
@@ -43,7 +46,7 @@ enum FailurePicture {
         }
         let name = "\(site.fileID)-\(site.line)".map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }
         let file = directory.appendingPathComponent(String(name) + ".svg")
-        let svg = MarbleDiagram.sideBySide(sides[0], sides[1], title: "Timelines differ at \(site.description)", appearance: .light)
+        let svg = MarbleDiagram.sideBySide(sides[0], sides[1], title: "Timelines differ at \(site.description)", appearance: Self.appearance)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try svg.write(to: file, atomically: true, encoding: .utf8)

@@ -1,0 +1,165 @@
+import Synchronization
+
+/// A sequence that produces at most one value: it succeeds with a value, completes empty, or
+/// fails. The shape of a cache lookup, or of "the photo with this id, if there is one".
+///
+/// A `Maybe` never emits two values: `Maybe.create` ignores everything after the first result,
+/// and ``ObservableType/asMaybe()`` turns a second value into ``SingleError/moreThanOneElement``,
+/// the error RxSwift uses there too.
+///
+/// ```swift
+/// func cachedPhoto(id: String) -> Maybe<Photo> {
+///     Maybe.create { maybe in
+///         if let photo = cache[id] { maybe(.success(photo)) } else { maybe(.completed) }
+///         return Disposables.create()
+///     }
+/// }
+///
+/// cachedPhoto(id: "p1").subscribe(
+///     onSuccess: { show($0) },
+///     onError: { showError($0) },
+///     onCompleted: { showPlaceholder() }
+/// )
+/// ```
+public typealias Maybe<Element: Sendable> = PrimitiveSequence<MaybeTrait, Element>
+
+/// What a ``Maybe`` ends with: its one value, an error, or an empty completion.
+public enum MaybeEvent<Element: Sendable>: Sendable {
+    /// The maybe produced its one value; as an observable, the value followed by the completion.
+    case success(Element)
+    /// The maybe failed.
+    case error(any Error)
+    /// The maybe completed without a value.
+    case completed
+}
+
+extension PrimitiveSequence where Trait == MaybeTrait {
+    /// Creates a maybe from a function that reports one result.
+    ///
+    /// `subscribe` runs once per subscriber. It starts the work and calls the function it is
+    /// given with `.success(value)`, `.completed` or `.error(error)`; only the first call
+    /// counts, even when several threads race. The disposable it returns is disposed when the
+    /// result is reported (just before the maybe delivers it) or when the subscriber disposes.
+    ///
+    /// - Parameter subscribe: Starts the work for one subscriber and returns its cancellation.
+    /// - Returns: The maybe.
+    public static func create(
+        _ subscribe: @escaping @Sendable (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable
+    ) -> Maybe<Element> {
+        Maybe(unchecked: .reportingOnce(subscribe) { result, observer in
+            switch result {
+            case .success(let value):
+                observer.on(.next(value))
+                observer.on(.completed)
+            case .error(let error):
+                observer.on(.error(error))
+            case .completed:
+                observer.on(.completed)
+            }
+        })
+    }
+
+    /// Subscribes a closure that receives the result: `.success(value)`, `.completed` or
+    /// `.error(error)`, once, unless the subscription is disposed first.
+    ///
+    /// - Parameter observer: Called once with the result.
+    /// - Returns: A disposable that cancels the subscription.
+    public func subscribe(_ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable {
+        // A success is the value; the completion that follows it is not reported again.
+        asObservable().subscribeToOutcome { event in
+            switch event {
+            case .next(let value): observer(.success(value))
+            case .error(let error): observer(.error(error))
+            case .completed: observer(.completed)
+            }
+        }
+    }
+
+    /// Subscribes closures for success, failure and empty completion, with RxSwift 6's labels.
+    ///
+    /// `onCompleted` runs only when the maybe completes without a value. `onDisposed` runs once
+    /// when the subscription ends: after the other closure, or when the returned disposable is
+    /// disposed first.
+    ///
+    /// - Parameters:
+    ///   - onSuccess: Called with the value.
+    ///   - onError: Called with the error.
+    ///   - onCompleted: Called when the maybe completes without a value.
+    ///   - onDisposed: Called once when the subscription ends.
+    /// - Returns: A disposable that cancels the subscription.
+    public func subscribe(
+        onSuccess: (@Sendable (Element) -> Void)? = nil,
+        onError: (@Sendable (any Error) -> Void)? = nil,
+        onCompleted: (@Sendable () -> Void)? = nil,
+        onDisposed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        subscribeHandlingOutcome(subscribe, onDisposed: onDisposed) { result in
+            switch result {
+            case .success(let value): onSuccess?(value)
+            case .error(let error): onError?(error)
+            case .completed: onCompleted?()
+            }
+        }
+    }
+}
+
+extension ObservableType {
+    /// Turns a sequence that should produce at most one value into a ``Maybe``.
+    ///
+    /// The value is held until the source completes, then delivered with the completion; a
+    /// source that completes empty completes the maybe empty. A second value fails at once
+    /// with ``SingleError/moreThanOneElement`` (RxSwift's `RxError.moreThanOneElement`) and
+    /// ends the source subscription. Errors pass through.
+    ///
+    /// ```
+    /// source:  -a--|
+    ///          asMaybe()
+    /// output:  ----(a|)
+    ///
+    /// source:  ---|
+    ///          asMaybe()
+    /// output:  ---|
+    ///
+    /// source:  -a-b-|
+    ///          asMaybe()
+    /// output:  ---#          (# is SingleError.moreThanOneElement)
+    /// ```
+    /// ![asMaybe(), drawn from a run](maybe-asmaybe)
+    ///
+    /// ![asMaybe(), drawn from a run](maybe-asmaybe_2)
+    ///
+    /// ![asMaybe(), drawn from a run](maybe-asmaybe_3)
+    ///
+    /// - Returns: A maybe of the source's value, if it has one.
+    public func asMaybe() -> Maybe<Element> {
+        let source = asObservable()
+        return Maybe(unchecked: Observable { observer in
+            let held = Mutex<Element?>(nil)
+            let upstream = SingleAssignmentDisposable()
+            upstream.setDisposable(source.subscribe(AnyObserver { event in
+                guard !upstream.isDisposed else { return }
+                switch event {
+                case .next(let element):
+                    // The value a second one replaces is moved out and released after the lock.
+                    let earlier = held.withLock { stored in
+                        let earlier = stored
+                        stored = element
+                        return earlier
+                    }
+                    guard earlier != nil else { return }
+                    upstream.dispose()
+                    observer.on(.error(SingleError.moreThanOneElement))
+                case .error(let error):
+                    upstream.dispose()
+                    observer.on(.error(error))
+                case .completed:
+                    upstream.dispose()
+                    let element = held.withLock { $0.take() }
+                    if let element { observer.on(.next(element)) }
+                    observer.on(.completed)
+                }
+            }))
+            return upstream
+        })
+    }
+}

@@ -1,0 +1,107 @@
+// Inside Streams, chapter 8, "Traits as thin wrappers": a single, a maybe and a completable are one
+// struct around one observable, built only by functions that keep the trait's promise.
+
+/// A sequence that ends with one outcome: RxSwift's `PrimitiveSequence`, of which ``Single``,
+/// ``Maybe`` and ``Completable`` are the three kinds.
+///
+/// `Trait` says what the outcome may be: ``SingleTrait`` a value or an error, ``MaybeTrait`` a
+/// value, an empty completion or an error, ``CompletableTrait`` a completion or an error. The
+/// promise is kept by construction: only this module builds one, from an observable that keeps
+/// it or through a check (``ObservableType/asSingle()``). Each operator is written once, in an
+/// extension constrained by the traits that have it, and so can your own:
+///
+/// ```swift
+/// extension PrimitiveSequence where Trait == SingleTrait {
+///     func orZero() -> Single<Int> where Element == Int? {
+///         map { $0 ?? 0 }
+///     }
+/// }
+/// ```
+///
+/// Like ``Observable``, it is a recipe: each subscription runs it again. Events are delivered
+/// on the thread that produced the outcome; use ``observe(on:)`` to move them. It fits wherever
+/// an operator takes another sequence (`flatMapLatest { page in photos(page: page) }`), since
+/// it is an ``ObservableConvertibleType``.
+public struct PrimitiveSequence<Trait, Element: Sendable>: ObservableConvertibleType {
+    private let source: Observable<Element>
+
+    /// Wraps an observable already known to keep the promise of `Trait`.
+    init(unchecked source: Observable<Element>) {
+        self.source = source
+    }
+
+    /// This sequence as an observable: a value followed at once by the completion, the
+    /// completion alone, or the error.
+    public func asObservable() -> Observable<Element> {
+        source
+    }
+}
+
+// MARK: - Creating
+
+extension PrimitiveSequence {
+    /// A sequence that fails at once with `error`.
+    ///
+    /// ```
+    /// error(e):  #
+    /// ```
+    /// ![error(e), drawn from a run](primitivesequence-error-e)
+    ///
+    /// - Parameter error: The error.
+    /// - Returns: The failed sequence, of the same trait.
+    public static func error(_ error: any Error) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: .error(error))
+    }
+
+    /// A sequence that never ends: no value, no completion, no error.
+    ///
+    /// ```
+    /// never():  ----
+    /// ```
+    /// ![never(), drawn from a run](primitivesequence-never)
+    ///
+    /// - Returns: The sequence, of the same trait.
+    public static func never() -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: .never())
+    }
+
+    /// A sequence that calls `factory` for each subscriber and subscribes to what it returns;
+    /// if `factory` throws, the sequence fails with that error.
+    ///
+    /// - Parameter factory: Builds the sequence to subscribe to.
+    /// - Returns: The deferred sequence, of the same trait.
+    public static func deferred(
+        _ factory: @escaping @Sendable () throws -> PrimitiveSequence<Trait, Element>
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: .deferred { try factory().asObservable() })
+    }
+}
+
+extension PrimitiveSequence where Trait: ValueTrait {
+    /// A single or a maybe that succeeds at once with `element`.
+    ///
+    /// ```
+    /// just(a):  (a|)
+    /// ```
+    /// ![just(a), drawn from a run](primitivesequence-just-a)
+    ///
+    /// - Parameter element: The value.
+    /// - Returns: The sequence, of the same trait.
+    public static func just(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: .just(element))
+    }
+}
+
+extension PrimitiveSequence where Trait: CompletingTrait {
+    /// A maybe or a completable that completes at once, without a value.
+    ///
+    /// ```
+    /// empty():  |
+    /// ```
+    /// ![empty(), drawn from a run](primitivesequence-empty)
+    ///
+    /// - Returns: The sequence, of the same trait.
+    public static func empty() -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: .empty())
+    }
+}

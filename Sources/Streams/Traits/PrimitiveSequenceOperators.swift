@@ -1,0 +1,164 @@
+// Inside Streams, chapter 8, "Traits as thin wrappers": an operator that keeps a trait's promise is
+// one line over the observable operator, written once for the traits that have it.
+
+extension PrimitiveSequence {
+    /// Delivers the outcome on `scheduler`; see ``ObservableType/observe(on:)``.
+    ///
+    /// - Parameter scheduler: The scheduler that delivers the outcome.
+    /// - Returns: The same sequence, delivered on `scheduler`.
+    public func observe(on scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: asObservable().observe(on: scheduler))
+    }
+
+    /// Replaces a failure with the sequence that `handler` returns for the error; if `handler`
+    /// throws, the result fails with that error.
+    ///
+    /// The replacement is subscribed on the thread that delivered the failure.
+    ///
+    /// ```
+    /// single:    --#       (fallback is cold)
+    /// fallback:    -(x|)
+    ///            catch { _ in fallback }
+    /// output:    ---(x|)
+    /// ```
+    /// ![catch { _ in fallback }, drawn from a run](primitivesequenceoperators-catch-in-fallback)
+    ///
+    /// - Parameter handler: Builds the replacement, of the same trait, from the error; may throw.
+    /// - Returns: A sequence that ends as this one or as the replacement.
+    public func `catch`(
+        _ handler: @escaping @Sendable (any Error) throws -> PrimitiveSequence<Trait, Element>
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: asObservable().catch { try handler($0).asObservable() })
+    }
+
+    /// Subscribes again after a failure, up to `maxAttemptCount` subscriptions in all, and then
+    /// fails with the last error; see ``ObservableType/retry(_:)``.
+    ///
+    /// Each attempt runs the recipe again (a new request), as soon as the previous one failed.
+    /// A single makes at least one attempt, since it cannot end without a result; a maybe or a
+    /// completable retried 0 times completes at once.
+    ///
+    /// ```
+    /// single:         -#
+    ///                 retry(3)
+    /// output:         ---#
+    /// subscriptions:  ^!
+    ///                 -^!
+    ///                 --^!
+    /// ```
+    /// ![retry(3), drawn from a run](primitivesequenceoperators-retry-3)
+    ///
+    /// - Parameter maxAttemptCount: The most subscriptions to make, the first one included.
+    /// - Returns: A sequence that fails only once every attempt has failed.
+    public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
+        let attempts = Trait.self is any CompletingTrait.Type ? maxAttemptCount : max(maxAttemptCount, 1)
+        return PrimitiveSequence(unchecked: asObservable().retry(attempts))
+    }
+}
+
+extension PrimitiveSequence where Trait: ValueTrait {
+    /// Transforms the value; a throwing `transform` turns the success into a failure. An empty
+    /// maybe stays empty.
+    ///
+    /// ```
+    /// single:  --(a|)
+    ///          map { $0.uppercased() }
+    /// output:  --(A|)
+    /// ```
+    /// ![map { $0.uppercased() }, drawn from a run](primitivesequenceoperators-map-0-uppercased)
+    ///
+    /// - Parameter transform: Applied to the value on the thread that produced it; may throw.
+    /// - Returns: A sequence of the transformed value, of the same trait.
+    public func map<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result
+    ) -> PrimitiveSequence<Trait, Result> {
+        PrimitiveSequence<Trait, Result>(unchecked: asObservable().map(transform))
+    }
+
+    /// Chains a second sequence of the same trait that depends on the value of this one: fetch
+    /// a page, then the details of its first photo.
+    ///
+    /// The second one is subscribed when the first succeeds, and its outcome is the outcome;
+    /// an empty maybe completes empty without calling `selector`. A failure of either, or a
+    /// throwing `selector`, fails the result. Disposing cancels whichever one is running.
+    ///
+    /// ```
+    /// single:  -(a|)       (x is cold)
+    /// x:        --(y|)
+    ///          flatMap { _ in x }
+    /// output:  ---(y|)
+    /// ```
+    /// ![flatMap { _ in x }, drawn from a run](primitivesequenceoperators-flatmap-in-x)
+    ///
+    /// - Parameter selector: Builds the next sequence from the value; may throw.
+    /// - Returns: A sequence of the second one's value.
+    public func flatMap<Result: Sendable>(
+        _ selector: @escaping @Sendable (Element) throws -> PrimitiveSequence<Trait, Result>
+    ) -> PrimitiveSequence<Trait, Result> {
+        PrimitiveSequence<Trait, Result>(unchecked: asObservable().flatMap { try selector($0).asObservable() })
+    }
+
+    /// Keeps the value only if it satisfies `isIncluded`: a ``Maybe``, empty when the value did
+    /// not pass. As in RxSwift, filtering a single gives a maybe.
+    ///
+    /// ```
+    /// single:  --(b|)
+    ///          filter { $0 != "b" }
+    /// output:  --|
+    /// ```
+    /// ![filter { $0 != "b" }, drawn from a run](primitivesequenceoperators-filter-0-b)
+    ///
+    /// - Parameter isIncluded: Decides whether the value is kept; may throw.
+    /// - Returns: A maybe of the value, if it passed.
+    public func filter(_ isIncluded: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(unchecked: asObservable().filter(isIncluded))
+    }
+
+    /// Transforms the value and keeps the result unless it is `nil`: a ``Maybe``, empty for a
+    /// `nil` result; a throwing `transform` turns the success into a failure.
+    ///
+    /// ```
+    /// maybe:   --(x|)
+    ///          compactMap { Int($0) }
+    /// output:  --|
+    /// ```
+    /// ![compactMap { Int($0) }, drawn from a run](primitivesequenceoperators-compactmap-int-0)
+    ///
+    /// - Parameter transform: Applied to the value; returns `nil` to drop it; may throw.
+    /// - Returns: A maybe of the transformed value, if there is one.
+    public func compactMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result?
+    ) -> Maybe<Result> {
+        Maybe<Result>(unchecked: asObservable().compactMap(transform))
+    }
+
+    /// Replaces a failure with a success carrying `element`.
+    ///
+    /// ```
+    /// single:  --#
+    ///          catchAndReturn(x)
+    /// output:  --(x|)
+    /// ```
+    /// ![catchAndReturn(x), drawn from a run](primitivesequenceoperators-catchandreturn-x)
+    ///
+    /// - Parameter element: The value to succeed with instead of failing.
+    /// - Returns: A sequence of the same trait that never fails.
+    public func catchAndReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
+        self.catch { _ in .just(element) }
+    }
+
+    /// Forgets the value: a ``Completable`` that completes when this sequence succeeds or
+    /// completes, and fails when it fails. Use it for a request whose answer does not matter.
+    ///
+    /// ```
+    /// single:  --(a|)
+    ///          asCompletable()
+    /// output:  --|
+    /// ```
+    /// ![asCompletable(), drawn from a run](primitivesequenceoperators-ascompletable)
+    ///
+    /// - Returns: The completable.
+    public func asCompletable() -> Completable {
+        asObservable().ignoreElements().asCompletable()
+    }
+}

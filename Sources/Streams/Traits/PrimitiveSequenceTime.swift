@@ -1,0 +1,91 @@
+// The time operators of a single, a maybe and a completable: each is the observable operator,
+// with the trait kept.
+
+extension PrimitiveSequence {
+    /// Delivers a success or a completion `dueTime` later, on `scheduler`; a failure is
+    /// delivered at once. See ``ObservableType/delay(_:scheduler:)``.
+    ///
+    /// ```
+    /// single:  -(a|)
+    ///          delay(.seconds(2))
+    /// output:  ---(a|)
+    /// ```
+    /// ![delay(.seconds(2)), drawn from a run](primitivesequencetime-delay-seconds-2)
+    ///
+    /// - Parameters:
+    ///   - dueTime: How much later the outcome is delivered.
+    ///   - scheduler: The scheduler that delivers it.
+    /// - Returns: The delayed sequence, of the same trait.
+    public func delay(_ dueTime: Duration, scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: asObservable().delay(dueTime, scheduler: scheduler))
+    }
+
+    /// Subscribes to this sequence `dueTime` after each subscription instead of at once, so its
+    /// work (a request, a save) starts later. See ``ObservableType/delaySubscription(_:scheduler:)``.
+    ///
+    /// Disposing before `dueTime` cancels the wait, and the sequence is never subscribed. It is
+    /// subscribed on `scheduler`, and delivers on the thread that produces its outcome.
+    ///
+    /// ```
+    /// single:         -(a|)        (cold)
+    ///                 delaySubscription(.seconds(2))
+    /// output:         ---(a|)
+    /// subscriptions:  --^!
+    /// ```
+    /// ![delaySubscription(.seconds(2)), drawn from a run](primitivesequencetime-delaysubscription-seconds)
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long to wait before subscribing.
+    ///   - scheduler: The scheduler that runs the wait, and subscribes.
+    /// - Returns: The sequence, subscribed `dueTime` later.
+    public func delaySubscription(_ dueTime: Duration, scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: asObservable().delaySubscription(dueTime, scheduler: scheduler))
+    }
+
+    /// Fails with a ``TimeoutError`` when no outcome arrives within `dueTime` of subscription;
+    /// see ``ObservableType/timeout(_:scheduler:)``.
+    ///
+    /// When the window closes first, this sequence is disposed, which cancels its work (a
+    /// request that must not hang), and the ``TimeoutError`` is delivered on `scheduler`.
+    ///
+    /// ```
+    /// single:  -----(a|)
+    ///          timeout(.seconds(3))
+    /// output:  ---#          (# = TimeoutError)
+    /// ```
+    /// ![timeout(.seconds(3)), drawn from a run](primitivesequencetime-timeout-seconds-3)
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long to wait for the outcome, from subscription.
+    ///   - scheduler: The scheduler that runs the timer.
+    /// - Returns: A sequence that fails when this one takes longer than `dueTime`.
+    public func timeout(_ dueTime: Duration, scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: asObservable().timeout(dueTime, scheduler: scheduler))
+    }
+
+    /// Switches to `other` when no outcome arrives within `dueTime` of subscription: cached
+    /// data when the network is slow. See ``ObservableType/timeout(_:other:scheduler:)``.
+    ///
+    /// When the window closes, this sequence is disposed and `other` is subscribed at that tick.
+    ///
+    /// ```
+    /// single:  -----(a|)
+    /// other:   -(x|)        (cold)
+    ///          timeout(.seconds(3), other: other)
+    /// output:  ----(x|)
+    /// ```
+    /// ![timeout(.seconds(3), other: other), drawn from a run](primitivesequencetime-timeout-seconds-3-other)
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long to wait for the outcome, from subscription.
+    ///   - other: The sequence of the same trait to switch to when the window closes.
+    ///   - scheduler: The scheduler that runs the timer.
+    /// - Returns: A sequence of this one's outcome or, after a timeout, `other`'s.
+    public func timeout(
+        _ dueTime: Duration,
+        other: PrimitiveSequence<Trait, Element>,
+        scheduler: any Scheduler
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: asObservable().timeout(dueTime, other: other, scheduler: scheduler))
+    }
+}
