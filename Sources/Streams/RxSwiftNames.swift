@@ -146,7 +146,7 @@ extension ObservableType {
 }
 
 // Single's RxSwift 5 name lives here rather than in Traits/Single, with the other old names.
-extension Single {
+extension PrimitiveSequence where Trait == SingleTrait {
     /// RxSwift 5's `subscribe(onSuccess:onError:)` of a `Single`.
     @available(*, unavailable, renamed: "subscribe(onSuccess:onFailure:)", message: "a Single reports its error to onFailure, as in RxSwift 6")
     public func subscribe(
