@@ -8,7 +8,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     ///
     /// `onSubscribe` runs before this single is subscribed and `onSubscribed` after; `onSuccess`
     /// or `onError` before the result is delivered, `afterSuccess` or `afterError` after it.
-    /// `onDispose` runs once, when the subscription ends for any reason. ``subscribe(_:)`` ends
+    /// `onDispose` runs once, when the subscription ends for any reason. `subscribe(_:)` ends
     /// the subscription just before it hands over a result that comes after `subscribe` has
     /// returned, so there `onDispose` runs before the subscriber sees the result; a result
     /// delivered during `subscribe` (`Single.just`) reaches the subscriber first. There is no
