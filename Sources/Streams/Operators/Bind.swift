@@ -91,12 +91,7 @@ extension ObservableType {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> any Disposable {
-        asObservable().subscribe(
-            onNext: { element in
-                for value in values { value.accept(element) }
-            },
-            onError: { bindingFailed($0, file: file, line: line) }
-        )
+        bind(onNext: { element in for value in values { value.accept(element) } }, file: file, line: line)
     }
 
     /// Sends every value of this sequence to each of `relays` with ``PublishValue/accept(_:)``.
@@ -122,12 +117,7 @@ extension ObservableType {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> any Disposable {
-        asObservable().subscribe(
-            onNext: { element in
-                for relay in relays { relay.accept(element) }
-            },
-            onError: { bindingFailed($0, file: file, line: line) }
-        )
+        bind(onNext: { element in for relay in relays { relay.accept(element) } }, file: file, line: line)
     }
 
     /// Calls `onNext` with every value of this sequence.
@@ -233,12 +223,7 @@ extension ObservableType {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> any Disposable {
-        asObservable().subscribe(
-            onNext: { element in
-                for value in values { value.accept(element) }
-            },
-            onError: { bindingFailed($0, file: file, line: line) }
-        )
+        bind(onNext: { element in for value in values { value.accept(element) } }, file: file, line: line)
     }
 
     /// Sends every value of this sequence, wrapped in an optional, to each of `relays`.
@@ -263,11 +248,6 @@ extension ObservableType {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> any Disposable {
-        asObservable().subscribe(
-            onNext: { element in
-                for relay in relays { relay.accept(element) }
-            },
-            onError: { bindingFailed($0, file: file, line: line) }
-        )
+        bind(onNext: { element in for relay in relays { relay.accept(element) } }, file: file, line: line)
     }
 }
