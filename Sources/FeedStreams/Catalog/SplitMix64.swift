@@ -70,10 +70,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
     ///   every weight 0, the first element is picked. Weights that add up past `Int.max` count
     ///   until the sum reaches it.
     public mutating func pick<Element>(weighted: [(Element, Int)]) -> Element {
-        let total = weighted.reduce(0) { total, entry in
-            let (sum, overflow) = total.addingReportingOverflow(max(entry.1, 0))
-            return overflow ? .max : sum
-        }
+        let total = weighted.reduce(0) { $0.addingSaturated(max($1.1, 0)) }
         guard total > 0 else { return weighted[0].0 }
         var roll = int(in: 0...(total - 1))
         for (element, weight) in weighted {

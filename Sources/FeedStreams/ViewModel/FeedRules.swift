@@ -97,8 +97,8 @@ extension FeedState {
         // A gesture overrides a spent retry budget. The footer's retry also cuts a back-off short,
         // and is a person asking: when the request budget holds the page back, it is answered
         // with the wait below, never ignored.
-        let tapMayPass: Set<FeedDecision.IgnoredBecause> = [.backoff, .requestBudget]
-        if let blocker, blocker != .retriesExhausted, edge || !tapMayPass.contains(blocker) {
+        let tapMayPass = blocker == .backoff || blocker == .requestBudget
+        if let blocker, blocker != .retriesExhausted, edge || !tapMayPass {
             ignore(blocker)
             return
         }
