@@ -99,6 +99,40 @@ struct DemoSummary: Sendable, Equatable {
     }
 }
 
+extension DemoSummary {
+    /// The summary of a session's log: the feed's counts from its last state, the images' from
+    /// theirs, and the counts the feed does not keep, folded over the log. The session's length
+    /// is the time of the last entry; the wall time is left at zero.
+    init(log: SessionLog) {
+        var feed = FeedState(configuration: log.configuration)
+        var images: ImageState?
+        var geometryEvents = 0
+        var pagesAddingNothing = 0
+        for entry in log.entries {
+            switch entry.event {
+            case .feed(let state):
+                for case .pageArrived(_, let page, let change, _) in state.decisions {
+                    pagesAddingNothing = change == nil && page.hasNextPage ? pagesAddingNothing + 1 : 0
+                }
+                feed = state
+            case .geometry:
+                geometryEvents += 1
+            case .images(let state, _):
+                images = state
+            default:
+                break
+            }
+        }
+        let time = log.entries.last?.time ?? .zero
+        self.init(
+            stats: feed.stats, photosShown: feed.photos.count, reachedLastPage: feed.isLastPage,
+            geometryEvents: geometryEvents, sessionTime: time,
+            pending: PendingWork.list(in: feed, at: log.origin + time), pagesAddingNothing: pagesAddingNothing,
+            images: images.map(ImageSummary.init)
+        )
+    }
+}
+
 /// What the images did in a session, from their final state.
 struct ImageSummary: Sendable, Equatable {
     var stats: ImageState.Stats
