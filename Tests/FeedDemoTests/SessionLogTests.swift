@@ -142,3 +142,23 @@ struct SessionLogTests {
         #expect(!summary.pending.isEmpty)
     }
 }
+
+@Suite("Counts are folds over what the rules decided")
+struct CountsTests {
+    @Test("the feed's counts add up its states' decisions, in order")
+    func feedCounts() {
+        let (asking, failed) = firstLoad()
+        var expected = FeedCounts()
+        expected.requests = [.firstLoad: 1]
+        expected.failures = 1
+        #expect(FeedCounts([asking, failed]) == expected)
+        #expect(FeedCounts([asking, failed]).totalRequests == 1)
+    }
+
+    @Test("the images' counts add up their states' decisions")
+    func imageCounts() {
+        #expect(ImageCounts([downloaded("a"), downloaded("b")]) == ImageCounts())
+        let warned = ImageState.reduce(ImageState(), .memoryWarning, at: .zero)
+        #expect(ImageCounts([warned, warned]).memoryWarnings == 2)
+    }
+}
