@@ -62,7 +62,8 @@ extension TestScheduler {
     ///   - created: The tick at which `create` is called.
     ///   - subscribed: The tick at which the observer subscribes.
     ///   - disposed: The tick at which the subscription is disposed.
-    ///   - create: Builds the observable under test.
+    ///   - create: Builds the observable under test. It runs on this thread, during this call,
+    ///     so it need not be `@Sendable`: it may capture `self` in an `XCTestCase`.
     ///   - fileID: The file of the call, named by a misuse error.
     ///   - filePath: The path of that file, where the test framework reports a misuse.
     ///   - line: The line of the call, named by a misuse error.
@@ -73,7 +74,7 @@ extension TestScheduler {
         subscribed: Int = 200,
         disposed: Int = 1000,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-        _ create: @escaping @Sendable () -> Source
+        _ create: @escaping () -> Source
     ) -> TestableObserver<Source.Element> {
         let observer = createObserver(Source.Element.self)
         reportingMisuse(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {

@@ -325,8 +325,13 @@ struct RxSwiftAppSpellingsTests {
 
 // MARK: - An RxTest test class with a subscription held between two scheduled closures
 
+/// RxTest's own idiom, as RxSwift's tests write it, in Swift 6 mode: the subscription is a `var`
+/// of the test case, set in one `scheduleAt` closure and disposed in another, and the closures
+/// capture `self` (an `XCTestCase`, not `Sendable`).
 final class SubscriptionAcrossClosuresRxTests: XCTestCase {
     var scheduler: TestScheduler!
+    var subscription: Disposable!
+    var disposeBag = DisposeBag()
 
     override func setUp() {
         super.setUp()
@@ -337,15 +342,42 @@ final class SubscriptionAcrossClosuresRxTests: XCTestCase {
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 3)])
         let observer = scheduler.createObserver(Int.self)
 
-        // RxTest's own spelling, `self.subscription = …` in the closure, does not compile here:
-        // scheduleAt takes a @Sendable closure, and an XCTestCase is not Sendable (see the
-        // "Coming from RxTest" article). The subscription is kept in a SerialDisposable instead.
-        let subscription = SerialDisposable()
-        scheduler.scheduleAt(200) { subscription.disposable = source.map { $0 * 10 }.subscribe(observer.asObserver()) }
-        scheduler.scheduleAt(230) { subscription.dispose() }
+        scheduler.scheduleAt(200) { self.subscription = source.map { $0 * 10 }.subscribe(observer) }
+        scheduler.scheduleAt(230) { self.subscription.dispose() }
         scheduler.start()
 
         XCTAssertEqual(observer.events, [.next(210, 10), .next(220, 20)])
         XCTAssertEqual(source.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testALocalVarAndTheDisposeBag() {
+        let source = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .next(320, 3)])
+        let observer = scheduler.createObserver(Int.self)
+        let other = scheduler.createObserver(Int.self)
+        var subscription: Disposable?
+        var actionsRun = 0
+
+        scheduler.scheduleAt(200, action: {
+            subscription = source.subscribe(other)
+            actionsRun += 1
+        })
+        scheduler.scheduleAt(205) { source.subscribe(observer).disposed(by: self.disposeBag) }
+        scheduler.scheduleAt(300) {
+            subscription?.dispose()
+            self.disposeBag = DisposeBag()
+            actionsRun += 1
+        }
+        scheduler.start()
+
+        XCTAssertEqual(actionsRun, 2)
+        XCTAssertEqual(other.events, [.next(210, 1), .next(250, 2)])
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(250, 2)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 300), Subscription(205, 300)])
+    }
+
+    func testStartCapturesSelf() {
+        let source = scheduler.createColdObservable([.next(10, 4), .completed(20)])
+        let observer = scheduler.start { source.delay(.seconds(5), scheduler: self.scheduler) }
+        XCTAssertEqual(observer.events, [.next(215, 4), .completed(225)])
     }
 }

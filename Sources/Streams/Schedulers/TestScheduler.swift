@@ -128,21 +128,30 @@ public final class TestScheduler: Scheduler {
     /// A `tick` before ``clock`` is a mistake in the test: the action is dropped, and the next
     /// ``advance(to:fileID:line:)``, ``advance(by:fileID:line:)`` or ``run()`` throws
     /// ``TestSchedulerError/scheduledInThePast(tick:now:location:)`` naming this call's line.
+    ///
+    /// **Threads.** `action` runs on the thread that moves the clock (``advance(to:fileID:line:)``,
+    /// ``run()``, or `start` in `StreamsTesting`), during that call, and never at the same time
+    /// as the code that scheduled it. In a test that is the test's own thread. So, unlike the
+    /// actions an operator schedules, `action` need not be `@Sendable`: as in RxTest, it may
+    /// capture `self` in an `XCTestCase`, assign a local `var subscription` in one action and
+    /// dispose it in another, or add to `self.disposeBag`. Move the clock from the thread that
+    /// scheduled the actions, as every test does.
     @discardableResult
     public func scheduleAt(
         _ tick: Int,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        _ action: @escaping @Sendable () -> Void
+        action: @escaping () -> Void
     ) -> any Disposable {
-        state.withLock { state -> any Disposable in
+        let action = TestAction(run: action)
+        return state.withLock { state -> any Disposable in
             guard tick >= state.clock else {
                 if state.misuse == nil {
                     state.misuse = .scheduledInThePast(tick: tick, now: state.clock, location: "\(fileID):\(line)")
                 }
                 return Disposables.create()
             }
-            return state.queue.insert(at: tick, ScheduledAction(action))
+            return state.queue.insert(at: tick, ScheduledAction { action.run() })
         }
     }
 
@@ -322,4 +331,14 @@ extension Duration {
         let (seconds, attoseconds) = min(max(self, .seconds(Int64.min)), .seconds(Int64.max)).components
         return Int128(seconds) * 1_000_000_000_000_000_000 + Int128(attoseconds)
     }
+}
+
+/// A test's scheduled action, which need not be `Sendable`.
+///
+/// Unchecked because ``TestScheduler`` runs it on the thread that moves the clock, during that
+/// call: a test schedules its actions and moves the clock from its own thread, so an action
+/// never runs at the same time as the code that captured what it captures (see
+/// ``TestScheduler/scheduleAt(_:fileID:line:action:)``).
+private struct TestAction: @unchecked Sendable {
+    let run: () -> Void
 }
