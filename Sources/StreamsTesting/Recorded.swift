@@ -39,6 +39,21 @@ public struct Recorded<Value: Sendable>: Sendable {
     }
 }
 
+extension Recorded {
+    /// RxTest's `Recorded.events(…)`: the recorded events, as a list
+    /// (`Recorded.events(.next(210, 1), .completed(250))`).
+    public static func events<Element>(_ recordedEvents: Recorded<Event<Element>>...) -> [Recorded<Event<Element>>]
+    where Value == Event<Element> {
+        recordedEvents
+    }
+
+    /// RxTest's `Recorded.events([…])`: the list itself.
+    public static func events<Element>(_ recordedEvents: [Recorded<Event<Element>>]) -> [Recorded<Event<Element>>]
+    where Value == Event<Element> {
+        recordedEvents
+    }
+}
+
 extension Recorded: Equatable where Value: Equatable {}
 
 extension Recorded: CustomDebugStringConvertible {
