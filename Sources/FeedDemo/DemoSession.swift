@@ -299,17 +299,19 @@ private final class Wiring: Sendable {
         recorder.capture = capture
         recorder.imageTimer = { action in scheduler.schedule(after: Recorder.imageQuiet, action) }
         recorder.isMoving = { [weak simulator] in simulator?.isMoving ?? false }
+        // The outputs are drivers; an app drives them on the main actor, while the demo runs on
+        // its own queue (or a virtual clock), so it subscribes to their observables instead.
         // The recorder subscribes to the state first, so that it sees every state in order.
-        viewModel.output.state.subscribe(onNext: { recorder.state($0) }).disposed(by: bag)
+        viewModel.output.state.asObservable().subscribe(onNext: { recorder.state($0) }).disposed(by: bag)
         simulator.geometry.subscribe(onNext: { recorder.frame($0) }).disposed(by: bag)
         simulator.actions.subscribe(onNext: { recorder.finger($0) }).disposed(by: bag)
         let recordsLayouts = recorder.isRecording
-        viewModel.output.photos.subscribe(onNext: { photos in
+        viewModel.output.photos.asObservable().subscribe(onNext: { photos in
             simulator.setPhotos(photos)
             if recordsLayouts { recorder.laidOut(simulator.layout, photos: photos) }
         }).disposed(by: bag)
-        viewModel.output.showsScrollToTop.subscribe(onNext: { recorder.scrollToTop($0) }).disposed(by: bag)
-        images.output.state.subscribe(onNext: { recorder.images($0) }).disposed(by: bag)
+        viewModel.output.showsScrollToTop.asObservable().subscribe(onNext: { recorder.scrollToTop($0) }).disposed(by: bag)
+        images.output.state.asObservable().subscribe(onNext: { recorder.images($0) }).disposed(by: bag)
         simulator.play(steps).subscribe(onCompleted: { recorder.scriptFinished() }).disposed(by: bag)
     }
 
