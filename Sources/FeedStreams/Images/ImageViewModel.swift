@@ -57,12 +57,13 @@ public struct ImageViewModel: Sendable {
         /// The photos the user downloads (a download button): each is reported to Unsplash once.
         public var downloads: Observable<Photo>
 
-        /// Creates the inputs; any not given never fires.
+        /// Creates the inputs from any observables, subjects, relays, drivers or signals (a feed's
+        /// ``FeedViewModel/Output/photos``, laid out); any not given never fires.
         public init(
-            content: some ObservableType<LaidOutPhotos>,
-            geometry: some ObservableType<ScrollGeometry>,
-            memoryWarnings: some ObservableType<Void> = Observable<Void>.never(),
-            downloads: some ObservableType<Photo> = Observable<Photo>.never()
+            content: some ObservableConvertibleType<LaidOutPhotos>,
+            geometry: some ObservableConvertibleType<ScrollGeometry>,
+            memoryWarnings: some ObservableConvertibleType<Void> = Observable<Void>.never(),
+            downloads: some ObservableConvertibleType<Photo> = Observable<Photo>.never()
         ) {
             self.content = content.asObservable()
             self.geometry = geometry.asObservable()
@@ -96,7 +97,7 @@ public struct ImageViewModel: Sendable {
         }
     }
 
-    /// What the screen shows: ``Driver``s, since each is state (the images held, a cell's image),
+    /// What the screen shows: `Driver`s, since each is state (the images held, a cell's image),
     /// delivered on ``Dependencies/scheduler``, never failing and shared by its subscribers.
     public struct Output: Sendable {
         /// The whole state: each state's ``ImageState/decisions`` say what its event decided; the

@@ -19,7 +19,7 @@ extension FeedViewModel.Input {
     /// - Returns: The inputs.
     public static func simulated(
         by simulator: ScrollSimulator,
-        load: some ObservableType<Void> = Observable.just(())
+        load: some ObservableConvertibleType<Void> = Observable.just(())
     ) -> Self {
         Self(
             load: load,

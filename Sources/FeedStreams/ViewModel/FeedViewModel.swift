@@ -82,15 +82,15 @@ public struct FeedViewModel: Sendable {
         /// The index of a tapped photo.
         public var selection: Observable<Int>
 
-        /// Creates the inputs from any observables, subjects or relays; any not given never
-        /// fires.
+        /// Creates the inputs from any observables, subjects, relays, drivers or signals; any not
+        /// given never fires.
         public init(
-            load: some ObservableType<Void> = Observable<Void>.never(),
-            refresh: some ObservableType<Void> = Observable<Void>.never(),
-            geometry: some ObservableType<ScrollGeometry> = Observable<ScrollGeometry>.never(),
-            reachedBottom: some ObservableType<Void> = Observable<Void>.never(),
-            retry: some ObservableType<Void> = Observable<Void>.never(),
-            selection: some ObservableType<Int> = Observable<Int>.never()
+            load: some ObservableConvertibleType<Void> = Observable<Void>.never(),
+            refresh: some ObservableConvertibleType<Void> = Observable<Void>.never(),
+            geometry: some ObservableConvertibleType<ScrollGeometry> = Observable<ScrollGeometry>.never(),
+            reachedBottom: some ObservableConvertibleType<Void> = Observable<Void>.never(),
+            retry: some ObservableConvertibleType<Void> = Observable<Void>.never(),
+            selection: some ObservableConvertibleType<Int> = Observable<Int>.never()
         ) {
             self.load = load.asObservable()
             self.refresh = refresh.asObservable()
@@ -118,7 +118,7 @@ public struct FeedViewModel: Sendable {
         }
     }
 
-    /// What the screen shows: ``Driver``s for what the screen *is*, ``Signal``s for what
+    /// What the screen shows: `Driver`s for what the screen *is*, `Signal`s for what
     /// *happens* to it, as in an RxCocoa app.
     ///
     /// Every output is delivered on ``Dependencies/scheduler``, never fails and is shared by its

@@ -1,6 +1,6 @@
 import Streams
 
-/// The rules of a view model's state, which ``SharedSequence/feedbackLoop(initial:inputs:scheduler:effects:)``
+/// The rules of a view model's state, which `Driver.feedbackLoop(initial:inputs:scheduler:effects:)`
 /// runs: ``FeedState`` and ``ImageState``.
 protocol FeedbackState: Sendable {
     /// What can happen to the state.
@@ -15,7 +15,7 @@ protocol FeedbackState: Sendable {
 
 /// The two events every ``FeedbackState`` has: ``FeedEvent`` and ``ImageEvent``.
 protocol FeedbackEvent: Sendable {
-    /// The state's ``FeedbackState/nextWakeUp`` has come (the view model's timer).
+    /// The state's `nextWakeUp` has come (the view model's timer).
     static var wakeUp: Self { get }
 
     /// An input stream failed; it is treated as ended.
@@ -75,7 +75,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy, Element
 }
 
 extension Observable where Element: FeedbackState {
-    /// A `wakeUp` when each state's ``FeedbackState/nextWakeUp`` comes; a new time replaces the
+    /// A `wakeUp` when each state's `nextWakeUp` comes; a new time replaces the
     /// timer before it.
     fileprivate func wakeUps(on scheduler: any Scheduler) -> Observable<Element.Event> {
         map(\.nextWakeUp).distinctUntilChanged().flatMapLatest { wakeUp -> Observable<Element.Event> in

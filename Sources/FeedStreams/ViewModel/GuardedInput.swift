@@ -2,7 +2,7 @@ import Streams
 
 extension Observable {
     /// An input of a view model as its events: each value made an event by `event`; a failure
-    /// becomes one ``FeedbackEvent/inputFailed(_:)`` event, with a
+    /// becomes one `inputFailed` event, with a
     /// ``FeedError/inputFailed(input:reason:)`` naming the input, and ends the input, while the
     /// other inputs and the outputs go on.
     ///
