@@ -339,6 +339,32 @@ struct FeedViewModelTests {
         feed.dispose()
     }
 
+    @Test("a view bound late: a driver gives it the current photos at once, a signal only the taps that follow")
+    func lateSubscriber() throws {
+        let feed = try FeedHarness(
+            load:      "-l",
+            selection: "-----1----0",
+            answers: [1: ["--p"]],
+            contents: [1: ["a", "b"]]
+        )
+        let photos = feed.scheduler.createObserver([String].self)
+        let selected = feed.scheduler.createObserver(String.self)
+        let output = feed.viewModel.output
+        let late = SerialDisposable()
+        _ = feed.scheduler.scheduleAt(8) {
+            late.disposable = Disposables.create(
+                output.photos.map { $0.map(\.id) }.drive(photos),
+                output.selectedPhoto.map(\.id).emit(to: selected)
+            )
+        }
+        try feed.advance(to: 20)
+        #expect(photos.events == [.next(8, ["a", "b"])])
+        #expect(selected.events == [.next(10, "a")])
+        #expect(feed.selected.events == [.next(5, "b"), .next(10, "a")])
+        late.dispose()
+        feed.dispose()
+    }
+
     @Test("the scroll-to-top button shows past the threshold")
     func scrollToTop() throws {
         let feed = try FeedHarness(geometry: "-t-x-m-t", answers: [:], contents: [:])
