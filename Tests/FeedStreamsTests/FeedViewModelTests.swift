@@ -341,12 +341,7 @@ struct FeedViewModelTests {
 
     @Test("a view bound late: a driver gives it the current photos at once, a signal only the taps that follow")
     func lateSubscriber() throws {
-        let feed = try FeedHarness(
-            load:      "-l",
-            selection: "-----1----0",
-            answers: [1: ["--p"]],
-            contents: [1: ["a", "b"]]
-        )
+        let feed = try FeedHarness(load: "-l", selection: "-----1----0", answers: [1: ["--p"]], contents: [1: ["a", "b"]])
         let photos = feed.scheduler.createObserver([String].self)
         let selected = feed.scheduler.createObserver(String.self)
         let output = feed.viewModel.output
