@@ -47,9 +47,10 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy, Element
     /// events its effects produced are reduced, because ``ObservableType/merge()`` queues an
     /// event that arrives while it is delivering.
     ///
-    /// The states are delivered on `scheduler` and never fail (the inputs are guarded, and each
-    /// effect delivers its answers on `scheduler` and turns its errors into events), so they are
-    /// a driver as they are, without another hop through the scheduler.
+    /// The states are delivered on `scheduler` and never fail: the inputs are sent on it (each
+    /// view model's *Threads* asks that) and guarded, and each effect delivers its answers on it
+    /// and turns its errors into events. So they are a driver as they are, without another hop
+    /// through the scheduler.
     static func feedbackLoop(
         initial: Element,
         inputs: [Observable<Element.Event>],
