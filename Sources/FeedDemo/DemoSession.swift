@@ -114,8 +114,7 @@ enum DemoSession {
     ) throws(DemoError) -> (summary: DemoSummary, recording: SessionRecording?) {
         let wallClock = ContinuousClock()
         let wallStart = wallClock.now
-        var summary: DemoSummary
-        let recording: SessionRecording?
+        let log: SessionLog
         if options.realtime {
             let queue = DispatchQueue(label: "feed-demo.session")
             let scheduler = DispatchQueueScheduler(queue: queue)
@@ -123,8 +122,7 @@ enum DemoSession {
             let box = Mutex<Result<Wiring, DemoError>?>(nil)
             queue.async {
                 let made = Result { () throws(DemoError) in try Wiring(
-                    options: options, scheduler: scheduler, service: service, imageLoader: imageLoader,
-                    records: records, emit: emit
+                    options: options, scheduler: scheduler, service: service, imageLoader: imageLoader, emit: emit
                 ) {
                     // After the rest of this instant's work, so that the final state is settled.
                     _ = scheduler.schedule { done.signal() }
@@ -139,16 +137,15 @@ enum DemoSession {
             // Set before the session started, so it is there once the session is done.
             guard let made = box.withLock({ $0 }) else { throw DemoError("the session ended before it started") }
             let wiring = try made.get()
-            (summary, recording) = queue.sync { (wiring.finish(), wiring.recorder.recording) }
+            log = queue.sync { wiring.finish() }
         } else {
             let scheduler = TestScheduler(resolution: .milliseconds(1), stepLimit: 10_000_000)
             let wiring = try Wiring(
-                options: options, scheduler: scheduler, service: service, imageLoader: imageLoader,
-                records: records, emit: emit
+                options: options, scheduler: scheduler, service: service, imageLoader: imageLoader, emit: emit
             ) {}
             wiring.start(steps)
             do {
-                while !wiring.isDone {
+                while !wiring.isOver {
                     if let next = scheduler.pendingTicks.first {
                         try scheduler.advance(to: next)
                     } else {
@@ -158,11 +155,11 @@ enum DemoSession {
             } catch {
                 throw DemoError("virtual time ran away: \(error)")
             }
-            summary = wiring.finish()
-            recording = wiring.recorder.recording
+            log = wiring.finish()
         }
+        var summary = DemoSummary(log: log)
         summary.wallTime = wallStart.duration(to: wallClock.now)
-        return (summary, recording)
+        return (summary, records ? SessionRecording(log: log, viewportHeight: viewportHeight) : nil)
     }
 }
 
@@ -182,22 +179,25 @@ private final class Wiring: Sendable {
     let simulator: ScrollSimulator
     let viewModel: FeedViewModel
     let images: ImageViewModel
-    let recorder: Recorder
+    let log: LogRecorder
+    private let configuration: FeedConfiguration
+    private let emit: @Sendable (TimelineEvent) -> Void
+    private let onDone: @Sendable () -> Void
+    private let over = BehaviorValue(false)
     private let bag = DisposeBag()
-    private let startTime: Duration
 
     init(
         options: Options,
         scheduler: any Scheduler,
         service http: (any PhotoService)?,
         imageLoader httpImages: (any ImageLoader)?,
-        records: Bool,
         emit: @escaping @Sendable (TimelineEvent) -> Void,
         onDone: @escaping @Sendable () -> Void
     ) throws(DemoError) {
         self.options = options
         self.scheduler = scheduler
-        startTime = scheduler.now
+        self.emit = emit
+        self.onDone = onDone
         let service: any PhotoService
         if let http {
             service = http
@@ -236,32 +236,30 @@ private final class Wiring: Sendable {
             retry: RetryPolicy(seed: options.seed),
             scrollToTopThreshold: DemoSession.scrollToTopThreshold
         )
-        recorder = Recorder(
-            origin: startTime, configuration: configuration, clock: { [scheduler] in scheduler.now }, emit: emit, onDone: onDone,
-            recording: records ? SessionRecording(origin: startTime, viewportHeight: DemoSession.viewportHeight) : nil
-        )
-        let recorder = recorder
+        self.configuration = configuration
+        log = LogRecorder(origin: scheduler.now, configuration: configuration, clock: { [scheduler] in scheduler.now })
+        let log = log
 
         let refreshes = Observable<Void>.create { [simulator] observer in
             simulator.pullToRefresh.subscribe(onNext: {
-                recorder.stream("pullToRefresh")
+                log.append(.stream("pullToRefresh"))
                 observer.onNext(())
             })
         }
         let retries = Observable<Void>.create { [simulator] observer in
             simulator.retryTaps.subscribe(onNext: {
-                recorder.stream("retry (the footer's button)")
+                log.append(.stream("retry (the footer's button)"))
                 observer.onNext(())
             })
         }
         let selections = Observable<Int>.create { [simulator] observer in
             simulator.taps.subscribe(onNext: { index in
-                recorder.stream("selection(\(index))")
+                log.append(.stream("selection(\(index))"))
                 observer.onNext(index)
             })
         }
         let load = Observable<Void>.create { observer in
-            recorder.stream("load (the screen appeared)")
+            log.append(.stream("load (the screen appeared)"))
             observer.onNext(())
             return Disposables.create()
         }
@@ -281,83 +279,74 @@ private final class Wiring: Sendable {
         }
     }
 
-    /// Whether the script has finished, and so has the request in flight then.
-    var isDone: Bool {
-        recorder.isDone
+    /// Whether the session is over (``SessionEnd``).
+    var isOver: Bool {
+        over.value
     }
 
-    /// Subscribes everything, says the screen appeared, and starts the script.
+    /// Subscribes the session's views to its log, then the log to everything, says the screen
+    /// appeared, and starts the script.
     func start(_ steps: [ScrollStep]) {
-        let recorder = recorder
+        let log = log
         let simulator = simulator
         let scheduler = scheduler
-        let capture: @Sendable (String, Int?) -> Void = { [weak self] moment, selected in
-            guard let self else { return }
-            // Later at the same instant, once every subscriber has seen the change.
-            _ = scheduler.schedule { [weak self] in self?.captureScreen(moment, selected: selected) }
-        }
-        recorder.capture = capture
-        recorder.imageTimer = { action in scheduler.schedule(after: Recorder.imageQuiet, action) }
-        recorder.isMoving = { [weak simulator] in simulator?.isMoving ?? false }
+        let (emit, onDone, over) = (emit, onDone, over)
+
+        // The views see each entry in this order: the timeline, the pictures, the end.
+        let narration = log.entries
+            .scan(into: Narration(origin: log.origin, configuration: configuration)) { $0.take($1) }
+            .share()
+        narration.subscribe(onNext: { narration in
+            for line in narration.lines { emit(line) }
+        }).disposed(by: bag)
+        narration.filter(\.awaitsQuiet).map { _ in }
+            .debounce(Narration.imageQuiet, scheduler: scheduler)
+            .subscribe(onNext: { [weak simulator] in log.append(.imagesQuiet(moving: simulator?.isMoving ?? false)) })
+            .disposed(by: bag)
+        log.entries.scan(into: PictureMoments()) { $0.take($1) }.subscribe(onNext: { [weak self] moments in
+            for moment in moments.due {
+                // Later at the same instant, once every subscriber has seen the change.
+                _ = scheduler.schedule { [weak self] in self?.takePicture(moment.title, selected: moment.selected) }
+            }
+        }).disposed(by: bag)
+        log.entries.scan(into: SessionEnd()) { $0.take($1) }.filter(\.isOver).take(1).subscribe(onNext: { _ in
+            over.accept(true)
+            onDone()
+        }).disposed(by: bag)
+
         // The outputs are drivers; an app drives them on the main actor, while the demo runs on
         // its own queue (or a virtual clock), so it subscribes to their observables instead.
-        // The recorder subscribes to the state first, so that it sees every state in order.
-        viewModel.output.state.asObservable().subscribe(onNext: { recorder.state($0) }).disposed(by: bag)
-        simulator.geometry.subscribe(onNext: { recorder.frame($0) }).disposed(by: bag)
-        simulator.actions.subscribe(onNext: { recorder.finger($0) }).disposed(by: bag)
-        let recordsLayouts = recorder.isRecording
+        // The log records the state first, so that it has every state in order.
+        viewModel.output.state.asObservable().subscribe(onNext: { log.append(.feed($0)) }).disposed(by: bag)
+        simulator.geometry.subscribe(onNext: { [weak simulator] geometry in
+            log.append(.geometry(geometry, moving: simulator?.isMoving ?? false))
+        }).disposed(by: bag)
+        simulator.actions.subscribe(onNext: { log.append(.action($0)) }).disposed(by: bag)
         viewModel.output.photos.asObservable().subscribe(onNext: { photos in
             simulator.setPhotos(photos)
-            if recordsLayouts { recorder.laidOut(simulator.layout, photos: photos) }
+            log.append(.laidOut(simulator.layout, photos: photos))
         }).disposed(by: bag)
-        viewModel.output.showsScrollToTop.asObservable().subscribe(onNext: { recorder.scrollToTop($0) }).disposed(by: bag)
-        images.output.state.asObservable().subscribe(onNext: { recorder.images($0) }).disposed(by: bag)
-        simulator.play(steps).subscribe(onCompleted: { recorder.scriptFinished() }).disposed(by: bag)
+        viewModel.output.showsScrollToTop.asObservable().subscribe(onNext: { log.append(.showsScrollToTop($0)) }).disposed(by: bag)
+        images.output.state.asObservable().subscribe(onNext: { [weak simulator] state in
+            log.append(.images(state, moving: simulator?.isMoving ?? false))
+        }).disposed(by: bag)
+        simulator.play(steps).subscribe(onCompleted: { log.append(.scriptFinished) }).disposed(by: bag)
     }
 
-    /// Takes a picture of the screen now.
-    func captureScreen(_ moment: String, selected: Int? = nil) {
-        let geometry = simulator.currentGeometry
-        let items = simulator.visibleItems
-        let imageState = recorder.imageState
-        recorder.screen(
-            moment: moment,
-            scene: { state, showsScrollToTop in
-                ScreenScene(
-                    viewportWidth: DemoSession.viewportWidth,
-                    viewportHeight: DemoSession.viewportHeight,
-                    contentOffsetY: geometry.contentOffsetY,
-                    contentHeight: geometry.contentHeight,
-                    items: items.map { item in
-                        .init(index: item.index, frame: item.frame, color: item.photo.rgbColor, image: Self.phase(of: item.photo, in: imageState))
-                    },
-                    isRefreshing: state.isRefreshing,
-                    isLoadingMore: state.isLoadingMore,
-                    isEmpty: state.isEmpty,
-                    showsScrollToTop: showsScrollToTop,
-                    selectedIndex: selected
-                )
-            },
-            legend: items.map { ($0.index, $0.photo, Self.phase(of: $0.photo, in: imageState)) },
-            selected: selected
-        )
+    /// Logs a picture of the screen now.
+    func takePicture(_ moment: String, selected: Int? = nil) {
+        log.append(.picture(moment: moment, selected: selected, screen: PhoneScreen(
+            geometry: simulator.currentGeometry, items: simulator.visibleItems
+        )))
     }
 
-    /// What a cell bound to `photo` shows now: the image once the images have it, else its
-    /// BlurHash, else its colour (the phases a cell receives from ``ImageViewModel/Output/image(for:)``).
-    static func phase(of photo: Photo, in images: ImageState?) -> ScreenScene.ItemImage {
-        let hash = photo.blurHash.flatMap { try? BlurHash($0) }
-        if images?.image(forPhotoID: photo.id) != nil { return .loaded(hash) }
-        return hash.map { .blurred($0) } ?? .color
-    }
-
-    /// The summary, once the session is over; takes the final picture first, then stops the
-    /// feed, which cancels what it was still doing (see ``DemoSummary/pending``).
-    func finish() -> DemoSummary {
-        recorder.tellImages(moving: false)
-        captureScreen("at the end")
-        let summary = recorder.summary()
+    /// The log, once the session is over: the images' last tally and the final picture close
+    /// it; then the feed stops, which cancels what it was still doing (see
+    /// ``DemoSummary/pending``).
+    func finish() -> SessionLog {
+        log.append(.ended)
+        takePicture("at the end")
         bag.dispose()
-        return summary
+        return log.recorded
     }
 }

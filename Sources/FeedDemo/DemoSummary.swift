@@ -2,12 +2,13 @@ import FeedStreams
 
 /// What a session did, in numbers: the last lines of the demo, and what tests check.
 ///
-/// The feed's own counts come from its final state (``FeedState/Stats``); the demo adds only
-/// what the feed cannot know (geometry events, the session's length), and what the session did
-/// not wait for (``pending``).
+/// Every count is a fold over the session's log (``init(log:)``): the feed's and the images'
+/// from what their rules decided (``FeedCounts``, ``ImageCounts``), and what the feed cannot know
+/// (geometry events, the session's length); with what the session did not wait for
+/// (``pending``).
 struct DemoSummary: Sendable, Equatable {
-    /// The feed's counts at the end.
-    var stats = FeedState.Stats()
+    /// What the feed did, counted.
+    var stats = FeedCounts()
     /// Photos on screen at the end.
     var photosShown = 0
     /// Whether the last page arrived.
@@ -99,9 +100,47 @@ struct DemoSummary: Sendable, Equatable {
     }
 }
 
-/// What the images did in a session, from their final state.
+extension DemoSummary {
+    /// The summary of a session's log: every count folded over it, where the list and the cache
+    /// ended from the last states. The session's length is the time of the last entry; the wall
+    /// time is left at zero.
+    init(log: SessionLog) {
+        var feed = FeedState(configuration: log.configuration)
+        var counts = FeedCounts()
+        var images: ImageState?
+        var imageCounts = ImageCounts()
+        var geometryEvents = 0
+        var pagesAddingNothing = 0
+        for entry in log.entries {
+            switch entry.event {
+            case .feed(let state):
+                for case .pageArrived(_, let page, let change, _) in state.decisions {
+                    pagesAddingNothing = change == nil && page.hasNextPage ? pagesAddingNothing + 1 : 0
+                }
+                counts.add(state.decisions)
+                feed = state
+            case .geometry:
+                geometryEvents += 1
+            case .images(let state, _):
+                imageCounts.add(state)
+                images = state
+            default:
+                break
+            }
+        }
+        let time = log.entries.last?.time ?? .zero
+        self.init(
+            stats: counts, photosShown: feed.photos.count, reachedLastPage: feed.isLastPage,
+            geometryEvents: geometryEvents, sessionTime: time,
+            pending: PendingWork.list(in: feed, at: log.origin + time), pagesAddingNothing: pagesAddingNothing,
+            images: images.map { ImageSummary($0, counts: imageCounts) }
+        )
+    }
+}
+
+/// What the images did in a session: their counts, and their cache at the end.
 struct ImageSummary: Sendable, Equatable {
-    var stats: ImageState.Stats
+    var stats: ImageCounts
     /// The decoded bytes the cache held at the end.
     var bytesHeld: Int
     /// The cache's budget.
@@ -109,8 +148,11 @@ struct ImageSummary: Sendable, Equatable {
     /// How far outside the wanted area a running load is kept.
     var keepMargin: Double
 
-    init(_ state: ImageState) {
-        stats = state.stats
+    /// - Parameters:
+    ///   - state: The images' final state.
+    ///   - counts: What they did over the session.
+    init(_ state: ImageState, counts: ImageCounts) {
+        stats = counts
         bytesHeld = state.bytesHeld
         budget = state.configuration.memoryBudget
         keepMargin = state.configuration.keepMargin

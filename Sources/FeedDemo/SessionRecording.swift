@@ -4,13 +4,13 @@ import FeedStreams
 /// carries, every finger action, every layout of the photos, what the phone showed from moment
 /// to moment, the pictures the text draws, and the timeline's lines.
 ///
-/// The ``Recorder`` fills it in as the session plays, from the same states and actions it
-/// narrates; ``SessionPage`` draws from it and from nothing else, so every mark on the page is
-/// an event the session recorded.
+/// It is read from the session's ``SessionLog`` (``init(log:viewportHeight:)``), with the lines
+/// the timeline tells of it; ``SessionPage`` draws from it and from nothing else, so every mark
+/// on the page is an event the session logged.
 ///
 /// Times are on the session's clock (from its start). They never go backwards: with
-/// `--realtime`, an answer reported on another thread may reach the recorder a moment after a
-/// later event, and is then recorded at that later time.
+/// `--realtime`, an answer reported on another thread may reach the log a moment after a later
+/// event, and is then recorded at that later time.
 struct SessionRecording: Sendable {
     /// A feed state, at the time the recorder saw it.
     struct State: Sendable {
@@ -113,6 +113,39 @@ struct SessionRecording: Sendable {
     init(origin: Duration, viewportHeight: Double) {
         self.origin = origin
         geometry = ScrollGeometry(contentHeight: 0, viewportHeight: viewportHeight)
+    }
+
+    /// What a session's log holds for its page, on a phone with this viewport: its states,
+    /// actions, layouts, images and frames, with the timeline's lines and pictures
+    /// (``Narration``).
+    init(log: SessionLog, viewportHeight: Double) {
+        self.init(origin: log.origin, viewportHeight: viewportHeight)
+        var narration = Narration(origin: log.origin, configuration: log.configuration)
+        for entry in log.entries {
+            switch entry.event {
+            case .action(let action):
+                record(action, at: entry.time)
+            case .geometry(let geometry, _):
+                record(geometry: geometry, at: entry.time)
+            case .laidOut(let layout, let photos):
+                recordLayout(layout, photos: photos, replacesList: lastState?.change == .reload, at: entry.time)
+            case .feed(let state):
+                record(state, at: state.now - log.origin)
+            case .showsScrollToTop(let shows):
+                if shows != showsScrollToTop { record(showsScrollToTop: shows, at: entry.time) }
+            case .images(let state, _):
+                record(images: state, at: entry.time)
+            case .stream, .imagesQuiet, .scriptFinished, .picture, .ended:
+                break
+            }
+            narration.take(entry)
+            for line in narration.lines {
+                if case .picture(let moment, let selected, _) = entry.event, line.kind == .screen {
+                    recordMoment(moment, selected: selected, notes: Array(line.notes.dropFirst()), at: line.time)
+                }
+                record(line)
+            }
+        }
     }
 
     /// The last state recorded, if any.

@@ -30,7 +30,7 @@ struct DemoRunTests {
     @Test("the built-in tour plays every scenario, with exactly these numbers")
     func tourSummary() throws {
         let (summary, _) = try session(Options(), script: DemoSession.tourScript)
-        var stats = FeedState.Stats()
+        var stats = FeedCounts()
         stats.requests = [.firstLoad: 1, .refresh: 1, .prefill: 2, .scroll: 7, .retry: 4, .gesture: 1]
         stats.pagesLoaded = 10
         stats.failures = 5

@@ -57,23 +57,6 @@ struct CompletableTests {
         subscription.dispose()
     }
 
-    @Test("disposing before the outcome cancels the work and delivers nothing")
-    func createDisposal() throws {
-        let scheduler = TestScheduler()
-        let cancelledAt = Mutex<Int?>(nil)
-        let work = Completable.create { completable in
-            let task = scheduler.schedule(after: .seconds(100)) { completable(.completed) }
-            return Disposables.create {
-                cancelledAt.withLock { $0 = scheduler.clock }
-                task.dispose()
-            }
-        }
-        let observer = scheduler.start(disposed: 250) { work }
-        #expect(observer.events.isEmpty)
-        #expect(cancelledAt.withLock { $0 } == 250)
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("empty, error and never")
     func factories() {
         expectMarbles("|", values: none) { _ in Completable.empty() }

@@ -50,16 +50,10 @@ extension DocRunners {
         "PrimitiveSequenceZip.swift zip { $0 + $1 + $2 }": {
             Single.zip(single($0), single($0, "second"), single($0, "third")) { $0 + $1 + $2 }.asObservable()
         },
-        "PrimitiveSequenceZip.swift zip": { inputs in
-            inputs.order.count == 2
-                ? Single.zip(single(inputs), single(inputs, "second")).map { "(\($0), \($1))" }.asObservable()
-                : Single.zip(single(inputs), single(inputs, "second"), single(inputs, "third"))
-                    .map { "(\($0), \($1), \($2))" }.asObservable()
-        },
         "PrimitiveSequenceZip.swift zip([first, second])": {
             Single.zip([single($0), single($0, "second")]).map { "[\($0.joined(separator: ", "))]" }.asObservable()
         },
-        "SingleOperators.swift do(onSuccess: { log.append($0) })": { single($0).do(onSuccess: { _ in }).asObservable() },
+        "PrimitiveSequenceDo.swift do(onSuccess: { log.append($0) })": { single($0).do(onSuccess: { _ in }).asObservable() },
         "SingleOperators.swift retry(when: { _ in trigger })": { inputs in
             let trigger = inputs["trigger"]
             return single(inputs).retry(when: { _ in trigger }).asObservable()
@@ -70,6 +64,6 @@ extension DocRunners {
         },
         "MaybeOperators.swift ifEmpty(default: x)": { maybe($0).ifEmpty(default: "x").asObservable() },
         "MaybeOperators.swift ifEmpty(switchTo: fallback)": { maybe($0).ifEmpty(switchTo: maybe($0, "fallback")).asObservable() },
-        "MaybeOperators.swift do(onNext: { log.append($0) })": { maybe($0).do(onNext: { _ in }).asObservable() },
+        "PrimitiveSequenceDo.swift do(onNext: { log.append($0) })": { maybe($0).do(onNext: { _ in }).asObservable() },
     ]
 }

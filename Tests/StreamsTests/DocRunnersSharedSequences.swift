@@ -18,19 +18,28 @@ extension DocRunners {
     static func inner(_ value: String) -> String { value == "a" ? "x" : "y" }
 
     static let sharedSequences: [String: Runner] = [
-        "Driver.swift asDriver(scheduler: scheduler)": { inputs in
+        "AsSharedSequence.swift asSharedSequence(onErrorJustReturn: x, scheduler: scheduler)": { inputs in
+            let driver: Driver<String> = inputs.source.asSharedSequence(onErrorJustReturn: "x", scheduler: inputs.scheduler)
+            return driver.asObservable()
+        },
+        "AsSharedSequence.swift asSharedSequence(onErrorDriveWith: fallback, scheduler: scheduler)": { inputs in
+            let fallback = driver(inputs, "fallback")
+            return inputs.source.asSharedSequence(onErrorDriveWith: fallback, scheduler: inputs.scheduler).asObservable()
+        },
+        "AsSharedSequence.swift asSharedSequence(scheduler: scheduler) { _ in .just(x, scheduler: scheduler) }": { inputs in
+            let scheduler = inputs.scheduler
+            let driver: Driver<String> = inputs.source.asSharedSequence(scheduler: scheduler) { _ in .just("x", scheduler: scheduler) }
+            return driver.asObservable()
+        },
+        "AsSharedSequence.swift asDriver(scheduler: scheduler)": { inputs in
             let value = BehaviorValue("?")
             _ = inputs.source.subscribe(onNext: { value.accept($0) })
             return value.asDriver(scheduler: inputs.scheduler).asObservable()
         },
-        "Signal.swift asSignal(scheduler: scheduler)": { inputs in
+        "AsSharedSequence.swift asSignal(scheduler: scheduler)": { inputs in
             let relay = PublishValue<String>()
             _ = inputs.source.subscribe(onNext: { relay.accept($0) })
             return relay.asSignal(scheduler: inputs.scheduler).asObservable()
-        },
-        "Signal.swift asSignal(scheduler: scheduler) { _ in .just(x, scheduler: scheduler) }": { inputs in
-            let scheduler = inputs.scheduler
-            return inputs.source.asSignal(scheduler: scheduler) { _ in .just("x", scheduler: scheduler) }.asObservable()
         },
         "SharedSequence.swift just(a)": { Driver.just("a", scheduler: $0.scheduler).asObservable() },
         "SharedSequence.swift empty()": { Driver<String>.empty(scheduler: $0.scheduler).asObservable() },
@@ -64,24 +73,18 @@ extension DocRunners {
             driver($0).withLatestFrom(driver($0, "second")) { $0 + $1 }.asObservable()
         },
         "SharedSequenceCombining.swift merge(first, second)": { Driver.merge(driver($0), driver($0, "second")).asObservable() },
-        "DriverCombineLatest.swift Driver.combineLatest { $0 + $1 }": {
+        "SharedSequenceCombineLatest.swift combineLatest { $0 + $1 }": {
             Driver.combineLatest(driver($0), driver($0, "second")) { $0 + $1 }.asObservable()
         },
-        "DriverCombineLatest.swift Driver.combineLatest { $0 + $1 + $2 }": {
+        "SharedSequenceCombineLatest.swift combineLatest { $0 + $1 + $2 }": {
             Driver.combineLatest(driver($0), driver($0, "second"), driver($0, "third")) { $0 + $1 + $2 }.asObservable()
         },
-        "DriverCombineLatest.swift Driver.combineLatest { $0 + $1 + $2 + $3 }": {
+        "SharedSequenceCombineLatest.swift combineLatest { $0 + $1 + $2 + $3 }": {
             Driver.combineLatest(driver($0), driver($0, "second"), driver($0, "third"), driver($0, "fourth")) { $0 + $1 + $2 + $3 }
                 .asObservable()
         },
-        "DriverCombineLatest.swift Driver.combineLatest(first, second)": {
-            Driver.combineLatest(driver($0), driver($0, "second")).map { "(\($0), \($1))" }.asObservable()
-        },
-        "DriverCombineLatest.swift Driver.zip { $0 + $1 }": {
+        "SharedSequenceCombineLatest.swift zip { $0 + $1 }": {
             Driver.zip(driver($0), driver($0, "second")) { $0 + $1 }.asObservable()
-        },
-        "DriverCombineLatest.swift Driver.zip(first, second)": {
-            Driver.zip(driver($0), driver($0, "second")).map { "(\($0), \($1))" }.asObservable()
         },
         "SharedSequenceTime.swift debounce(.seconds(3))": { driver($0).debounce(.seconds(3)).asObservable() },
         "SharedSequenceTime.swift throttle(.seconds(3))": { driver($0).throttle(.seconds(3)).asObservable() },

@@ -72,23 +72,6 @@ struct MaybeTests {
         subscription.dispose()
     }
 
-    @Test("disposing before the result cancels the work and delivers nothing")
-    func createDisposal() throws {
-        let scheduler = TestScheduler()
-        let cancelledAt = Mutex<Int?>(nil)
-        let maybe = Maybe<Int>.create { maybe in
-            let work = scheduler.schedule(after: .seconds(100)) { maybe(.success(1)) }
-            return Disposables.create {
-                cancelledAt.withLock { $0 = scheduler.clock }
-                work.dispose()
-            }
-        }
-        let observer = scheduler.start(disposed: 250) { maybe }
-        #expect(observer.events.isEmpty)
-        #expect(cancelledAt.withLock { $0 } == 250)
-        expectNoPendingWork(scheduler)
-    }
-
     @Test("just, empty, error and never")
     func factories() {
         expectMarbles("(a|)") { _ in Maybe.just("a") }

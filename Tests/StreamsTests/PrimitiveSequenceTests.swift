@@ -1,5 +1,6 @@
 import Streams
 import StreamsTesting
+import Synchronization
 import Testing
 
 // RxSwift app code extends singles, maybes and completables through RxSwift's generic type,
@@ -79,6 +80,39 @@ struct PrimitiveSequenceTests {
         expectMarbles("--|") { m in m.hot("--(b|)").asSingle().filter { $0 != "b" } }
         expectMarbles("--(a|)", values: ["a": 7]) { m in m.hot("--(7|)").asSingle().compactMap { Int($0) } }
         expectMarbles("(a|)", values: ["a": [String]()]) { _ in Maybe<String>.zip([]) }
+    }
+
+    /// The three traits, each made with its own `create`.
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case single, maybe, completable
+
+        var testDescription: String { rawValue }
+
+        /// A sequence of this trait whose work calls `report` to succeed (or complete).
+        func create(_ work: @escaping @Sendable (@escaping @Sendable () -> Void) -> any Disposable) -> Observable<String> {
+            switch self {
+            case .single: Single<String>.create { single in work { single(.success("a")) } }.asObservable()
+            case .maybe: Maybe<String>.create { maybe in work { maybe(.success("a")) } }.asObservable()
+            case .completable: Completable.create { completable in work { completable(.completed) } }.asObservable().map { _ -> String in }
+            }
+        }
+    }
+
+    @Test("disposing before the outcome cancels the work and delivers nothing", arguments: Kind.allCases)
+    func createDisposal(_ kind: Kind) throws {
+        let scheduler = TestScheduler()
+        let cancelledAt = Mutex<Int?>(nil)
+        let trait = kind.create { report in
+            let work = scheduler.schedule(after: .seconds(100)) { report() }
+            return Disposables.create {
+                cancelledAt.withLock { $0 = scheduler.clock }
+                work.dispose()
+            }
+        }
+        let observer = scheduler.start(disposed: 250) { trait }
+        #expect(observer.events.isEmpty)
+        #expect(cancelledAt.withLock { $0 } == 250)
+        expectNoPendingWork(scheduler)
     }
 
     @Test("never, error and deferred exist for each trait")

@@ -48,6 +48,64 @@ struct SharedSequenceTests {
             case .signal: source.asSignal(onErrorJustReturn: element, scheduler: scheduler).asObservable()
             }
         }
+
+        /// `source` made this kind, subscribed by each call of the result: `drive(onNext:)` of a
+        /// driver, `emit(onNext:)` of a signal.
+        func subscriber<Element: Sendable>(
+            _ source: Observable<Element>,
+            onErrorJustReturn element: Element,
+            scheduler: any Scheduler
+        ) -> (@escaping @MainActor @Sendable (Element) -> Void) -> any Disposable {
+            switch self {
+            case .driver:
+                let driver = source.asDriver(onErrorJustReturn: element, scheduler: scheduler)
+                return { driver.drive(onNext: $0) }
+            case .signal:
+                let signal = source.asSignal(onErrorJustReturn: element, scheduler: scheduler)
+                return { signal.emit(onNext: $0) }
+            }
+        }
+    }
+
+    @Test("drive and emit release their closures after completion and after disposal", arguments: Kind.allCases)
+    @MainActor // drive and emit run their closures on the main actor
+    func releasesClosures(_ kind: Kind) throws {
+        for disposing in [false, true] {
+            let scheduler = TestScheduler()
+            let source = scheduler.createHotObservable(disposing ? [.next(10, 1)] : [.next(10, 1), .error(12, TestError("x"))])
+            let subscribe = kind.subscriber(source.asObservable(), onErrorJustReturn: 0, scheduler: scheduler)
+            let released = try isReleased(subscribe: { probe in
+                subscribe { [probe] _ in _ = probe }
+            }, after: { subscription in
+                try scheduler.advance(to: 12)
+                if disposing { subscription.dispose() }
+                try scheduler.run()
+            })
+            #expect(released, "disposing: \(disposing)")
+            #expect(source.subscriptions == [Subscription(0, 12)])
+            expectNoPendingWork(scheduler)
+        }
+    }
+
+    @Test("a value sent back into the source from drive or emit reaches every subscriber after the current one",
+          arguments: Kind.allCases)
+    @MainActor
+    func reentrant(_ kind: Kind) throws {
+        let scheduler = TestScheduler()
+        let relay = PublishValue<Int>()
+        let log = Recorder<String>()
+        let subscribe = kind.subscriber(relay.asObservable(), onErrorJustReturn: 0, scheduler: scheduler)
+        let first = subscribe { value in
+            log.append("first \(value)")
+            if value == 1 { relay.accept(2) }
+        }
+        let second = subscribe { log.append("second \($0)") }
+        scheduler.scheduleAt(10) { relay.accept(1) }
+        try scheduler.run()
+        #expect(log.items == ["first 1", "second 1", "first 2", "second 2"])
+        first.dispose()
+        second.dispose()
+        expectNoPendingWork(scheduler)
     }
 
     @Test("Driver and Signal are SharedSequence with their strategy")

@@ -158,42 +158,6 @@ struct SignalTests {
         relaySubscription.dispose()
     }
 
-    @Test("a value sent back into the source from a subscriber reaches every subscriber after the current one")
-    @MainActor // emit runs its closures on the main actor
-    func reentrant() {
-        let subject = Subject<Int>()
-        let signal = subject.asSignal(onErrorJustReturn: 0, scheduler: ImmediateScheduler.instance)
-        let log = Recorder<String>()
-        let first = signal.emit(onNext: { value in
-            log.append("first \(value)")
-            if value == 1 { subject.onNext(2) }
-        })
-        let second = signal.emit(onNext: { log.append("second \($0)") })
-        subject.onNext(1)
-        #expect(log.items == ["first 1", "second 1", "first 2", "second 2"])
-        first.dispose()
-        second.dispose()
-    }
-
-    @Test("the observer is released after completion and after disposal")
-    @MainActor // emit runs its closures on the main actor
-    func releasesObserver() throws {
-        for disposing in [false, true] {
-            let scheduler = TestScheduler()
-            let source = scheduler.createHotObservable(disposing ? [.next(10, 1)] : [.next(10, 1), .error(12, TestError("x"))])
-            let signal = source.asSignal(onErrorJustReturn: 0, scheduler: scheduler)
-            let released = try isReleased(subscribe: { probe in
-                signal.emit(onNext: { [probe] _ in _ = probe })
-            }, after: { subscription in
-                try scheduler.advance(to: 12)
-                if disposing { subscription.dispose() }
-                try scheduler.run()
-            })
-            #expect(released, "disposing: \(disposing)")
-            #expect(source.subscriptions == [Subscription(0, 12)])
-            expectNoPendingWork(scheduler)
-        }
-    }
 }
 
 // MARK: Marbles

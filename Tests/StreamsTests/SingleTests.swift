@@ -65,23 +65,6 @@ struct SingleTests {
         }
     }
 
-    @Test("disposing before the result cancels the work and delivers nothing")
-    func createDisposal() throws {
-        let scheduler = TestScheduler()
-        let cancelledAt = Mutex<Int?>(nil)
-        let single = Single<Int>.create { single in
-            let work = scheduler.schedule(after: .seconds(100)) { single(.success(1)) }
-            return Disposables.create {
-                cancelledAt.withLock { $0 = scheduler.clock }
-                work.dispose()
-            }
-        }
-        let observer = scheduler.start(disposed: 250) { single }
-        #expect(observer.events.isEmpty)
-        #expect(cancelledAt.withLock { $0 } == 250)
-        expectNoPendingWork(scheduler)
-    }
-
     // MARK: subscribing
 
     @Test("subscribe(onSuccess:onFailure:onDisposed:) reports the result, then the disposal")

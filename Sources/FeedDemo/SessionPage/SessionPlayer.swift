@@ -59,8 +59,10 @@ enum SessionPlayer {
     /// The state at each change, hidden but the last.
     private static func statuses(_ recording: SessionRecording) -> String {
         var blocks: [(time: Duration, html: String)] = []
+        var counts = FeedCounts()
         for recorded in recording.states {
-            let html = status(recorded.state, origin: recording.origin)
+            counts.add(recorded.state.decisions)
+            let html = status(recorded.state, counts: counts, origin: recording.origin)
             if blocks.last?.html == html { continue }
             if blocks.last?.time == recorded.time { blocks.removeLast() }
             blocks.append((recorded.time, html))
@@ -71,7 +73,7 @@ enum SessionPlayer {
     }
 
     /// What the feed's state says, in rows.
-    private static func status(_ state: FeedState, origin: Duration) -> String {
+    private static func status(_ state: FeedState, counts: FeedCounts, origin: Duration) -> String {
         let prefetch = Narrator.points(state.configuration.prefetchDistance)
         let demand = switch state.demand {
         case .unfilled?: "wants more: the content cannot fill the screen and \(prefetch) pt below it"
@@ -91,7 +93,7 @@ enum SessionPlayer {
             ("loading", state.inFlight.map { "\($0)" } ?? "nothing"),
             ("demand", "\(own: demand)"),
             ("footer", "\(own: footer)"),
-            ("so far", "\(own: Narrator.count(state.stats.totalRequests, "request")), \(own: Narrator.count(state.stats.failures, "failure")), \(own: Narrator.count(state.stats.triggersIgnored.values.reduce(0, +), "trigger")) ignored"),
+            ("so far", "\(own: Narrator.count(counts.totalRequests, "request")), \(own: Narrator.count(counts.failures, "failure")), \(own: Narrator.count(counts.triggersIgnored.values.reduce(0, +), "trigger")) ignored"),
         ]
         return rows.map { "<dt>\(PageMarkup.text("\(own: $0.0)"))</dt><dd>\(PageMarkup.text($0.1))</dd>" }.joined()
     }

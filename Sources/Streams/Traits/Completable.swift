@@ -28,25 +28,30 @@ public enum CompletableEvent: Sendable {
     case completed
 }
 
+extension CompletableEvent: TraitEvent {
+    typealias Element = Never
+
+    init(outcome: Result<Never?, any Error>) {
+        if case .failure(let error) = outcome { self = .error(error) } else { self = .completed }
+    }
+
+    var outcome: Result<Never?, any Error> {
+        if case .error(let error) = self { .failure(error) } else { .success(nil) }
+    }
+}
+
 extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     /// Creates a completable from a function that reports the outcome.
     ///
-    /// `subscribe` runs once per subscriber. It starts the work and calls the function it is
-    /// given with `.completed` or `.error(error)`; only the first call counts, even when
-    /// several threads race. The disposable it returns is disposed when the outcome is
-    /// reported (just before the completable delivers it) or when the subscriber disposes.
+    /// As a single's `create`, reporting `.completed` or
+    /// `.error(error)`.
     ///
     /// - Parameter subscribe: Starts the work for one subscriber and returns its cancellation.
     /// - Returns: The completable.
     public static func create(
         _ subscribe: @escaping @Sendable (@escaping @Sendable (CompletableEvent) -> Void) -> any Disposable
     ) -> Completable {
-        Completable(unchecked: .reportingOnce(subscribe) { outcome, observer in
-            switch outcome {
-            case .error(let error): observer.on(.error(error))
-            case .completed: observer.on(.completed)
-            }
-        })
+        reportingOutcome(of: subscribe)
     }
 
     /// Subscribes a closure that receives the outcome: `.completed` or `.error(error)`, once,
@@ -55,19 +60,11 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     /// - Parameter observer: Called once with the outcome.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe(_ observer: @escaping @Sendable (CompletableEvent) -> Void) -> any Disposable {
-        asObservable().subscribeToOutcome { event in
-            switch event {
-            case .next(let never): switch never {}
-            case .error(let error): observer(.error(error))
-            case .completed: observer(.completed)
-            }
-        }
+        reportOutcome(to: observer)
     }
 
-    /// Subscribes closures for completion and failure, with RxSwift 6's labels and order.
-    ///
-    /// `onDisposed` runs once when the subscription ends: after `onCompleted` or `onError`, or
-    /// when the returned disposable is disposed first.
+    /// Subscribes closures for completion and failure, with RxSwift 6's labels and order;
+    /// `onDisposed` runs once when the subscription ends.
     ///
     /// - Parameters:
     ///   - onCompleted: Called when the completable completes.
@@ -85,41 +82,6 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
             case .completed: onCompleted?()
             }
         }
-    }
-
-    /// Runs side effects for the outcome and the lifetime of each subscription; see
-    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
-    /// for the order and for what a throwing handler does.
-    ///
-    /// ```
-    /// save:    --|
-    ///          do(onCompleted: { log.append("saved") })
-    /// output:  --|
-    /// ```
-    /// ![do(onCompleted: { log.append("saved") }), drawn from a run](completable-do-oncompleted-log-append-saved)
-    ///
-    /// - Parameters:
-    ///   - onError: Runs with the error before it is forwarded; may throw.
-    ///   - afterError: Runs with the error after it was forwarded.
-    ///   - onCompleted: Runs before the completion is forwarded; may throw.
-    ///   - afterCompleted: Runs after the completion was forwarded.
-    ///   - onSubscribe: Runs before the completable is subscribed.
-    ///   - onSubscribed: Runs after it has been subscribed.
-    ///   - onDispose: Runs once when the subscription ends, for any reason.
-    /// - Returns: A completable with the same outcome.
-    public func `do`(
-        onError: (@Sendable (any Error) throws -> Void)? = nil,
-        afterError: (@Sendable (any Error) throws -> Void)? = nil,
-        onCompleted: (@Sendable () throws -> Void)? = nil,
-        afterCompleted: (@Sendable () throws -> Void)? = nil,
-        onSubscribe: (@Sendable () -> Void)? = nil,
-        onSubscribed: (@Sendable () -> Void)? = nil,
-        onDispose: (@Sendable () -> Void)? = nil
-    ) -> Completable {
-        Completable(unchecked: asObservable().do(
-            onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose
-        ))
     }
 }
 

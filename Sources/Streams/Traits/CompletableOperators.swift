@@ -3,9 +3,8 @@
 extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     /// Runs `second` once this completable has completed: save, then reload.
     ///
-    /// `second` is subscribed at the tick this completable completes; its result is the
-    /// result. If this completable fails, `second` is never subscribed and the error is the
-    /// result. Disposing cancels whichever one is running.
+    /// `second` is subscribed at the tick this completable completes, and its result is the
+    /// result; a failure of this one is the result, and `second` is never subscribed.
     ///
     /// ```
     /// save:    --|          (reload is cold)

@@ -33,30 +33,35 @@ public enum MaybeEvent<Element: Sendable>: Sendable {
     case completed
 }
 
+extension MaybeEvent: TraitEvent {
+    init(outcome: Result<Element?, any Error>) {
+        switch outcome {
+        case .success(let value?): self = .success(value)
+        case .success(.none): self = .completed
+        case .failure(let error): self = .error(error)
+        }
+    }
+
+    var outcome: Result<Element?, any Error> {
+        switch self {
+        case .success(let value): .success(value)
+        case .error(let error): .failure(error)
+        case .completed: .success(nil)
+        }
+    }
+}
+
 extension PrimitiveSequence where Trait == MaybeTrait {
     /// Creates a maybe from a function that reports one result.
     ///
-    /// `subscribe` runs once per subscriber. It starts the work and calls the function it is
-    /// given with `.success(value)`, `.completed` or `.error(error)`; only the first call
-    /// counts, even when several threads race. The disposable it returns is disposed when the
-    /// result is reported (just before the maybe delivers it) or when the subscriber disposes.
+    /// As a single's `create`, with `.completed` for no value.
     ///
     /// - Parameter subscribe: Starts the work for one subscriber and returns its cancellation.
     /// - Returns: The maybe.
     public static func create(
         _ subscribe: @escaping @Sendable (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable
     ) -> Maybe<Element> {
-        Maybe(unchecked: .reportingOnce(subscribe) { result, observer in
-            switch result {
-            case .success(let value):
-                observer.on(.next(value))
-                observer.on(.completed)
-            case .error(let error):
-                observer.on(.error(error))
-            case .completed:
-                observer.on(.completed)
-            }
-        })
+        reportingOutcome(of: subscribe)
     }
 
     /// Subscribes a closure that receives the result: `.success(value)`, `.completed` or
@@ -65,21 +70,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     /// - Parameter observer: Called once with the result.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe(_ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable {
-        // A success is the value; the completion that follows it is not reported again.
-        asObservable().subscribeToOutcome { event in
-            switch event {
-            case .next(let value): observer(.success(value))
-            case .error(let error): observer(.error(error))
-            case .completed: observer(.completed)
-            }
-        }
+        reportOutcome(to: observer)
     }
 
-    /// Subscribes closures for success, failure and empty completion, with RxSwift 6's labels.
-    ///
-    /// `onCompleted` runs only when the maybe completes without a value. `onDisposed` runs once
-    /// when the subscription ends: after the other closure, or when the returned disposable is
-    /// disposed first.
+    /// Subscribes closures for success, failure and empty completion, with RxSwift 6's labels;
+    /// `onCompleted` runs only when the maybe completes without a value, `onDisposed` once.
     ///
     /// - Parameters:
     ///   - onSuccess: Called with the value.

@@ -18,10 +18,9 @@
 /// }
 /// ```
 ///
-/// Like ``Observable``, it is a recipe: each subscription runs it again. Events are delivered
-/// on the thread that produced the outcome; use ``observe(on:)`` to move them. It fits wherever
-/// an operator takes another sequence (`flatMapLatest { page in photos(page: page) }`), since
-/// it is an ``ObservableConvertibleType``.
+/// Like ``Observable``, it is a recipe: each subscription runs it again, on the thread that
+/// produces the outcome. As an ``ObservableConvertibleType`` it fits wherever an operator takes
+/// another sequence (`flatMapLatest { page in photos(page: page) }`).
 public struct PrimitiveSequence<Trait, Element: Sendable>: ObservableConvertibleType {
     private let source: Observable<Element>
 

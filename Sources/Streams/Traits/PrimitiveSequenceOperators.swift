@@ -34,9 +34,8 @@ extension PrimitiveSequence {
     /// Subscribes again after a failure, up to `maxAttemptCount` subscriptions in all, and then
     /// fails with the last error; see ``ObservableType/retry(_:)``.
     ///
-    /// Each attempt runs the recipe again (a new request), as soon as the previous one failed.
-    /// A single makes at least one attempt, since it cannot end without a result; a maybe or a
-    /// completable retried 0 times completes at once.
+    /// Each attempt runs the recipe again (a new request). A single makes at least one attempt,
+    /// since it cannot end without a result; a maybe or a completable retried 0 times completes.
     ///
     /// ```
     /// single:         -#
@@ -78,9 +77,9 @@ extension PrimitiveSequence where Trait: ValueTrait {
     /// Chains a second sequence of the same trait that depends on the value of this one: fetch
     /// a page, then the details of its first photo.
     ///
-    /// The second one is subscribed when the first succeeds, and its outcome is the outcome;
-    /// an empty maybe completes empty without calling `selector`. A failure of either, or a
-    /// throwing `selector`, fails the result. Disposing cancels whichever one is running.
+    /// The second one is subscribed when the first succeeds, and its outcome is the outcome; an
+    /// empty maybe completes empty without calling `selector`. A failure of either, or a
+    /// throwing `selector`, fails the result.
     ///
     /// ```
     /// single:  -(a|)       (x is cold)

@@ -23,8 +23,7 @@ extension PrimitiveSequence {
     /// Subscribes to this sequence `dueTime` after each subscription instead of at once, so its
     /// work (a request, a save) starts later. See ``ObservableType/delaySubscription(_:scheduler:)``.
     ///
-    /// Disposing before `dueTime` cancels the wait, and the sequence is never subscribed. It is
-    /// subscribed on `scheduler`, and delivers on the thread that produces its outcome.
+    /// Disposing before `dueTime` cancels the wait, and the sequence is never subscribed.
     ///
     /// ```
     /// single:         -(a|)        (cold)
@@ -45,8 +44,7 @@ extension PrimitiveSequence {
     /// Fails with a ``TimeoutError`` when no outcome arrives within `dueTime` of subscription;
     /// see ``ObservableType/timeout(_:scheduler:)``.
     ///
-    /// When the window closes first, this sequence is disposed, which cancels its work (a
-    /// request that must not hang), and the ``TimeoutError`` is delivered on `scheduler`.
+    /// When the window closes first, this sequence is disposed, which cancels its work.
     ///
     /// ```
     /// single:  -----(a|)

@@ -60,15 +60,8 @@ extension PrimitiveSequence where Trait: ValueTrait {
         PrimitiveSequence(unchecked: Observable.zip(a, b, c, resultSelector: resultSelector))
     }
 
-    /// Waits for both sequences and pairs their values; see ``zip(_:_:resultSelector:)``.
-    ///
-    /// ```
-    /// first:   ---(a|)
-    /// second:  -(1|)
-    ///          zip
-    /// output:  ---(A|)      (A = (a, 1))
-    /// ```
-    /// ![zip, drawn from a run](primitivesequencezip-zip)
+    /// Waits for both sequences and pairs their values: ``zip(_:_:resultSelector:)`` with a
+    /// selector that makes a tuple.
     ///
     /// - Parameters:
     ///   - a: The first sequence.
@@ -80,17 +73,8 @@ extension PrimitiveSequence where Trait: ValueTrait {
         zip(a, b) { ($0, $1) }
     }
 
-    /// Waits for three sequences and gathers their values in a tuple; see
-    /// ``zip(_:_:_:resultSelector:)``.
-    ///
-    /// ```
-    /// first:   ---(a|)
-    /// second:  -(1|)
-    /// third:   --(x|)
-    ///          zip
-    /// output:  ---(A|)      (A = (a, 1, x))
-    /// ```
-    /// ![zip, drawn from a run](primitivesequencezip-zip_2)
+    /// Waits for three sequences and gathers their values in a tuple:
+    /// ``zip(_:_:_:resultSelector:)`` with a selector that makes a tuple.
     ///
     /// - Parameters:
     ///   - a: The first sequence.

@@ -4,12 +4,26 @@
 /// A sequence that never fails, delivers on one scheduler and is shared by its subscribers:
 /// RxCocoa's `SharedSequence`, of which ``Driver`` and ``Signal`` are the two kinds.
 ///
+/// Each kind keeps three promises:
+///
+/// - **It never fails,** by its type: it is made with `asDriver` or `asSignal`
+///   (``ObservableType/asSharedSequence(sharingStrategy:onErrorJustReturn:scheduler:)`` and its
+///   siblings), which say what replaces an error: a value, another sequence of the same kind,
+///   or one computed from the error.
+/// - **It delivers on the main thread:** on ``DispatchQueueScheduler/main`` unless you pass
+///   another scheduler. Pass one only in tests, and run the test on the main actor (a
+///   `@MainActor` test running a ``TestScheduler``), because `drive` and `emit` run their
+///   closures there.
+/// - **It is shared** while connected: the source is subscribed to once while at least one
+///   subscriber is subscribed, and disposed when the last one leaves.
+///
 /// `SharingStrategy` says how the source is shared: ``DriverSharingStrategy`` replays the latest
 /// value to a late subscriber, ``SignalSharingStrategy`` does not. Everything else is the same,
 /// and written once: each operator is the observable operator, shared again by the same
 /// strategy, and its time operators run on the scheduler the sequence delivers on. An operator
 /// that RxCocoa gives one kind only, such as a driver's ``drive(onNext:onCompleted:onDisposed:)``,
-/// is declared in an extension constrained by the strategy, and so can your own:
+/// is constrained by the strategy (`where SharingStrategy == DriverSharingStrategy`), and so can
+/// your own extensions be:
 ///
 /// ```swift
 /// extension SharedSequence where SharingStrategy == SignalSharingStrategy {

@@ -7,11 +7,9 @@ extension SharedSequence {
     /// search screen's results for the query typed last.
     ///
     /// When a new value arrives, the previous inner sequence is unsubscribed at that moment.
-    /// `transform` returns drivers (of a driver) or signals (of a signal), which cannot fail, so
-    /// neither can the result. The values come from the inner sequences and are delivered on
-    /// their scheduler; the completion comes from this sequence and is delivered on its
-    /// scheduler. The drivers and signals made for one screen share the main queue, so no
-    /// `observe(on:)` is needed again: it is all the main thread.
+    /// The inner sequences cannot fail, so neither can the result. Values are delivered on the
+    /// inner sequences' scheduler, the completion on this one's: for one screen, both the main
+    /// queue.
     ///
     /// ```
     /// source:  -a-b------|         (a → x, b → y; x and y are cold)
@@ -32,10 +30,8 @@ extension SharedSequence {
 
     /// Maps a value to a sequence of the same kind only when no inner sequence is running, and
     /// emits the values of that one; values arriving meanwhile are ignored: a "load more" that
-    /// does not start a second load while one runs, a tap while a save runs that starts no
-    /// second save.
-    ///
-    /// Delivered as ``flatMapLatest(_:)->SharedSequence<SharingStrategy,Result>`` is: on the thread of the sequence that emitted.
+    /// does not start a second load while one runs. Delivered as
+    /// ``flatMapLatest(_:)->SharedSequence<SharingStrategy,Result>`` is.
     ///
     /// ```
     /// source:  -a-b------|         (a → x, b → y; x and y are cold)
@@ -54,12 +50,31 @@ extension SharedSequence {
         SharedSequence<SharingStrategy, Result>(unshared: asObservable().flatMapFirst(transform), scheduler: scheduler)
     }
 
+    /// Maps each value to a sequence of the same kind and emits the values of all of them as
+    /// they arrive; delivered as ``flatMapLatest(_:)->SharedSequence<SharingStrategy,Result>`` is.
+    ///
+    /// ```
+    /// source:  -a-b------|         (a → x, b → y; x and y are cold)
+    /// x:        -1---2|
+    /// y:          -3--4|
+    ///          flatMap
+    /// output:  --1-3-24--|
+    /// ```
+    /// ![flatMap, drawn from a run](sharedsequencecombining-flatmap)
+    ///
+    /// - Parameter transform: Makes the inner sequence for a value.
+    /// - Returns: A sequence of the same kind of the values of every inner sequence.
+    public func flatMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) -> SharedSequence<SharingStrategy, Result>
+    ) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence<SharingStrategy, Result>(unshared: asObservable().flatMap(transform), scheduler: scheduler)
+    }
+
     /// Emits the latest value of `second` each time this sequence emits: a "submit" tap that
     /// reads the form.
     ///
-    /// `second` is a ``Driver`` or a ``Signal``, which cannot fail; an observable would have to
-    /// become one first, saying what replaces its error. Values are emitted when this sequence
-    /// emits, so on its scheduler. See ``ObservableType/withLatestFrom(_:)``.
+    /// `second` is a ``Driver`` or a ``Signal``, which cannot fail; an observable must become one
+    /// first. See ``ObservableType/withLatestFrom(_:)``.
     ///
     /// ```
     /// source:  -a--b----c-d-|
@@ -107,9 +122,8 @@ extension SharedSequence {
     /// every way a screen can ask for a refresh, as one signal (`Signal.merge`), or one driver
     /// (`Driver.merge`).
     ///
-    /// Each value is delivered on the thread of the sequence that emitted it (the main thread
-    /// for the drivers and signals of a screen); the result times its own operators on the first
-    /// source's scheduler. See ``Observable/merge(_:)-(Observable<Element>...)``.
+    /// Each value is delivered on the thread of the sequence that emitted it; the result times
+    /// its own operators on the first source's scheduler.
     ///
     /// ```
     /// first:   -a---b-|
@@ -136,41 +150,14 @@ extension SharedSequence {
     }
 }
 
-// MARK: - A driver's own
-
-extension SharedSequence where SharingStrategy == DriverSharingStrategy {
-    /// Maps each value to a driver and emits the values of all of them as they arrive.
-    ///
-    /// Delivered as ``flatMapLatest(_:)->SharedSequence<SharingStrategy,Result>`` is: on the thread of the driver that emitted. (Only
-    /// drivers have it in Streams so far; RxCocoa gives it to signals too.)
-    ///
-    /// ```
-    /// driver:  -a-b------|         (a → x, b → y; x and y are cold)
-    /// x:        -1---2|
-    /// y:          -3--4|
-    ///          flatMap
-    /// output:  --1-3-24--|
-    /// ```
-    /// ![flatMap, drawn from a run](sharedsequencecombining-flatmap)
-    ///
-    /// - Parameter transform: Makes the inner driver for a value.
-    /// - Returns: A driver of the values of every inner driver.
-    public func flatMap<Result: Sendable>(
-        _ transform: @escaping @Sendable (Element) -> Driver<Result>
-    ) -> Driver<Result> {
-        Driver<Result>(unshared: asObservable().flatMap(transform), scheduler: scheduler)
-    }
-}
-
 // MARK: - A signal's own
 
 extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// Maps each event to a driver and drives the values of the latest one: a tap that loads
     /// state a screen then shows, `signIn.flatMapLatest { api.signIn().asDriver(…) }`.
     ///
-    /// The result is a ``Driver``, as RxCocoa's is when the inner sequences are drivers: it
-    /// replays the latest value of the latest inner driver to a late subscriber. The values are
-    /// delivered on the inner drivers' scheduler, the completion on this signal's.
+    /// The result is a ``Driver``, as in RxCocoa: it replays the latest value of the latest inner
+    /// driver to a late subscriber.
     ///
     /// ```
     /// signal:  -a-b------|         (driver(for: a) is x, driver(for: b) is y; both cold)

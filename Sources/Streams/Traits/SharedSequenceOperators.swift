@@ -84,14 +84,12 @@ extension SharedSequence {
         SharedSequence(unshared: asObservable().skip(count), scheduler: scheduler)
     }
 
-    /// Runs side effects for the events and the lifetime of each subscription to the source,
-    /// passing the events through unchanged. See
-    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
-    /// for the order they run in.
+    /// Runs side effects for the events and the lifetime of each subscription to the source, in
+    /// the order of
+    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
     ///
-    /// The result is shared, so the handlers run once per event, however many subscribers
-    /// drive or emit it; `onNext` and `onCompleted` run on the sequence's scheduler,
-    /// `onSubscribe` and `onDispose` on the thread that subscribes or disposes.
+    /// The result is shared, so the handlers run once per event however many subscribers drive
+    /// or emit it.
     ///
     /// ```
     /// source:  -a-b-|
@@ -142,60 +140,57 @@ extension SharedSequence where Element: Equatable {
     }
 }
 
-// MARK: - A driver's own
-
-// Only drivers have these in Streams so far; RxCocoa gives them to signals too.
-
-extension SharedSequence where SharingStrategy == DriverSharingStrategy {
+extension SharedSequence {
     /// Drops each value whose key equals the key of the value emitted before it: a list that
     /// redraws only when its photos' identifiers change.
     ///
     /// ```
-    /// driver:  -a-A-b-B-a-|
+    /// source:  -a-A-b-B-a-|
     ///          distinctUntilChanged { $0.lowercased() }
     /// output:  -a---b---a-|
     /// ```
     /// ![distinctUntilChanged { $0.lowercased() }, drawn from a run](sharedsequenceoperators-distinctuntilchanged-0)
     ///
     /// - Parameter keySelector: The key to compare values by.
-    /// - Returns: A driver without consecutive values of equal keys.
+    /// - Returns: A sequence of the same kind without consecutive values of equal keys.
     public func distinctUntilChanged<Key: Equatable & Sendable>(
         _ keySelector: @escaping @Sendable (Element) -> Key
-    ) -> Driver<Element> {
-        Driver(unshared: asObservable().distinctUntilChanged(keySelector), scheduler: scheduler)
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(unshared: asObservable().distinctUntilChanged(keySelector), scheduler: scheduler)
     }
 
     /// Drops each value that `comparer` considers equal to the last value emitted.
     ///
     /// ```
-    /// driver:  -1-2-3-5-|
+    /// source:  -1-2-3-5-|
     ///          distinctUntilChanged { abs($0 - $1) <= 1 }
     /// output:  -1---3-5-|
     /// ```
     /// ![distinctUntilChanged { abs($0 - $1) <= 1 }, drawn from a run](sharedsequenceoperators-distinctuntilchanged-abs)
     ///
     /// - Parameter comparer: Returns `true` when the two values count as equal.
-    /// - Returns: A driver without consecutive values that `comparer` finds equal.
-    public func distinctUntilChanged(_ comparer: @escaping @Sendable (Element, Element) -> Bool) -> Driver<Element> {
-        Driver(unshared: asObservable().distinctUntilChanged(comparer), scheduler: scheduler)
+    /// - Returns: A sequence of the same kind without consecutive values that `comparer` finds
+    ///   equal.
+    public func distinctUntilChanged(_ comparer: @escaping @Sendable (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(unshared: asObservable().distinctUntilChanged(comparer), scheduler: scheduler)
     }
 
-    /// Emits `element` first, then the driver's values: the state before anything happened.
+    /// Emits `element` first, then the sequence's values: the state before anything happened.
     ///
-    /// `element` is emitted when the driver is first subscribed, on the driver's scheduler like
-    /// every other value (in a later turn of the main queue, not during `drive`), and a later
+    /// `element` is emitted when the sequence is first subscribed, on its scheduler like every
+    /// other value (in a later turn of the main queue, not during `drive`); a driver's later
     /// subscriber receives it as the latest value while nothing newer has come.
     ///
     /// ```
-    /// driver:  --a-b-|
+    /// source:  --a-b-|
     ///          startWith(x)
     /// output:  x-a-b-|
     /// ```
     /// ![startWith(x), drawn from a run](sharedsequenceoperators-startwith-x)
     ///
     /// - Parameter element: The first value.
-    /// - Returns: A driver that starts with `element`.
-    public func startWith(_ element: Element) -> Driver<Element> {
-        Driver(unshared: asObservable().startWith(element).subscribe(on: scheduler), scheduler: scheduler)
+    /// - Returns: A sequence of the same kind that starts with `element`.
+    public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(unshared: asObservable().startWith(element).subscribe(on: scheduler), scheduler: scheduler)
     }
 }

@@ -6,9 +6,8 @@ extension SharedSequence {
     /// Emits a value only once `dueTime` has passed without another value arriving: a search
     /// field that queries once the user stops typing.
     ///
-    /// The timers run on the sequence's scheduler, so a value emitted after the pause is
-    /// delivered there, as is a value flushed by the completion (the sequence delivers its
-    /// completion there). See ``ObservableType/debounce(_:scheduler:)``.
+    /// The timers run on the sequence's scheduler, which delivers what they emit. See
+    /// ``ObservableType/debounce(_:scheduler:)``.
     ///
     /// ```
     /// source:  -ab----cd---|
@@ -26,8 +25,7 @@ extension SharedSequence {
     /// Emits a value, then ignores values for `dueTime`, emitting the latest of them (if any,
     /// and if `latest`) when that window ends: a button that must not fire twice in a row.
     ///
-    /// A value that passes at once is delivered on the thread it arrived on, the sequence's
-    /// scheduler; a value emitted when a window ends, by a timer on that same scheduler. See
+    /// The timers run on the sequence's scheduler. See
     /// ``ObservableType/throttle(_:latest:scheduler:)``.
     ///
     /// ```

@@ -3,10 +3,9 @@
 
 /// A sequence that produces exactly one value or an error: the shape of a network request.
 ///
-/// A `Single` either succeeds once, with a value, or fails once, with an error; it never emits
-/// two values and never completes empty. `Single.create`
-/// ignores everything after the first result, and ``ObservableType/asSingle()`` turns a second
-/// value, or a completion without one, into a ``SingleError``.
+/// It never emits two values and never completes empty: `Single.create` ignores everything
+/// after the first result, and ``ObservableType/asSingle()`` turns a second value, or a
+/// completion without one, into a ``SingleError``.
 ///
 /// ```swift
 /// func photos(page: Int) -> Single<[Photo]> {
@@ -39,29 +38,35 @@ public enum SingleError: Error, Equatable, Sendable {
     case moreThanOneElement
 }
 
+extension Result: TraitEvent where Failure == any Error {
+    typealias Element = Success
+
+    /// A single's result; a completion without a value, unreachable for a well-formed single, is
+    /// reported as ``SingleError/noElements`` rather than dropped.
+    init(outcome: Result<Success?, any Error>) {
+        self = outcome.flatMap { value -> Result<Success, any Error> in
+            guard let value else { return .failure(SingleError.noElements) }
+            return .success(value)
+        }
+    }
+
+    var outcome: Result<Success?, any Error> { map(Optional.some) }
+}
+
 extension PrimitiveSequence where Trait == SingleTrait {
     /// Creates a single from a function that reports one result.
     ///
-    /// `subscribe` runs once per subscriber. It starts the work and calls the function it is
-    /// given with `.success(value)` or `.failure(error)`; only the first call counts, even when
-    /// several threads race. The disposable it returns is disposed when the result is reported
-    /// (just before the single delivers it) or when the subscriber disposes, so it can cancel
-    /// the work.
+    /// `subscribe` runs once per subscriber. It starts the work and reports `.success(value)` or
+    /// `.failure(error)`; only the first report counts, even when threads race. The disposable
+    /// it returns is disposed when the result is reported (just before the single delivers it)
+    /// or when the subscriber disposes, so it can cancel the work.
     ///
     /// - Parameter subscribe: Starts the work for one subscriber and returns its cancellation.
     /// - Returns: The single.
     public static func create(
         _ subscribe: @escaping @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable
     ) -> Single<Element> {
-        Single(unchecked: .reportingOnce(subscribe) { result, observer in
-            switch result {
-            case .success(let value):
-                observer.on(.next(value))
-                observer.on(.completed)
-            case .failure(let error):
-                observer.on(.error(error))
-            }
-        })
+        reportingOutcome(of: subscribe)
     }
 
     /// Subscribes a closure that receives the result.
@@ -70,23 +75,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
     ///   the subscription is disposed first.
     /// - Returns: A disposable that cancels the subscription.
     public func subscribe(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable {
-        asObservable().subscribeToOutcome { event in
-            switch event {
-            case .next(let value):
-                observer(.success(value))
-            case .error(let error):
-                observer(.failure(error))
-            case .completed:
-                // Unreachable for a well-formed single; reported rather than dropped.
-                observer(.failure(SingleError.noElements))
-            }
-        }
+        reportOutcome(to: observer)
     }
 
-    /// Subscribes closures for success and failure.
-    ///
-    /// `onDisposed` runs once when the subscription ends: after `onSuccess` or `onFailure`, or
-    /// when the returned disposable is disposed first.
+    /// Subscribes closures for success and failure; `onDisposed` runs once when the
+    /// subscription ends: after the other closure, or when it is disposed first.
     ///
     /// - Parameters:
     ///   - onSuccess: Called with the value.
@@ -110,29 +103,15 @@ extension PrimitiveSequence where Trait == SingleTrait {
 extension ObservableType {
     /// Turns a sequence that should produce exactly one value into a ``Single``.
     ///
-    /// The value is held until the source completes, then delivered with the completion. A
-    /// source that completes without a value fails with ``SingleError/noElements``; a second
-    /// value fails at once with ``SingleError/moreThanOneElement`` and ends the source
-    /// subscription. Errors pass through.
+    /// As ``ObservableType/asMaybe()``, but a source that completes without a value fails with
+    /// ``SingleError/noElements``.
     ///
     /// ```
-    /// source:  -a--|
-    ///          asSingle()
-    /// output:  ----(a|)
-    ///
-    /// source:  -a-b-|
-    ///          asSingle()
-    /// output:  ---#          (# is SingleError.moreThanOneElement)
-    ///
     /// source:  ---|
     ///          asSingle()
     /// output:  ---#          (# is SingleError.noElements)
     /// ```
     /// ![asSingle(), drawn from a run](single-assingle)
-    ///
-    /// ![asSingle(), drawn from a run](single-assingle_2)
-    ///
-    /// ![asSingle(), drawn from a run](single-assingle_3)
     ///
     /// - Returns: A single of the source's only value.
     public func asSingle() -> Single<Element> {

@@ -1,54 +1,7 @@
-// The operators only a single has: its side effects, the retries that keep "one result", and the
-// steps to a maybe or a completable.
+// The operators only a single has: the retries that keep "one result", and the steps to a maybe or
+// a completable.
 
 extension PrimitiveSequence where Trait == SingleTrait {
-    /// Runs side effects for the result and the lifetime of each subscription, passing the
-    /// result through unchanged; see
-    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
-    ///
-    /// `onSubscribe` runs before this single is subscribed and `onSubscribed` after; `onSuccess`
-    /// or `onError` before the result is delivered, `afterSuccess` or `afterError` after it.
-    /// `onDispose` runs once, when the subscription ends for any reason. `subscribe(_:)` ends
-    /// the subscription just before it hands over a result that comes after `subscribe` has
-    /// returned, so there `onDispose` runs before the subscriber sees the result; a result
-    /// delivered during `subscribe` (`Single.just`) reaches the subscriber first. There is no
-    /// `onCompleted`, as in RxSwift: a single's completion is part of its success.
-    ///
-    /// If `onSuccess` or `onError` throws, the single fails with the thrown error. Unlike
-    /// RxSwift, `afterSuccess` and `afterError` cannot throw: they run once the result has been
-    /// delivered, when a single has no way left to report an error.
-    ///
-    /// ```
-    /// single:  --(a|)
-    ///          do(onSuccess: { log.append($0) })   (log: a)
-    /// output:  --(a|)
-    /// ```
-    /// ![do(onSuccess: { log.append($0) }), drawn from a run](singleoperators-do-onsuccess-log-append-0)
-    ///
-    /// - Parameters:
-    ///   - onSuccess: Runs with the value before it is delivered; may throw.
-    ///   - afterSuccess: Runs with the value after it was delivered.
-    ///   - onError: Runs with the error before it is delivered; may throw.
-    ///   - afterError: Runs with the error after it was delivered.
-    ///   - onSubscribe: Runs before this single is subscribed.
-    ///   - onSubscribed: Runs after this single has been subscribed.
-    ///   - onDispose: Runs once when the subscription ends, for any reason.
-    /// - Returns: A single with the same result as this one.
-    public func `do`(
-        onSuccess: (@Sendable (Element) throws -> Void)? = nil,
-        afterSuccess: (@Sendable (Element) -> Void)? = nil,
-        onError: (@Sendable (any Error) throws -> Void)? = nil,
-        afterError: (@Sendable (any Error) -> Void)? = nil,
-        onSubscribe: (@Sendable () -> Void)? = nil,
-        onSubscribed: (@Sendable () -> Void)? = nil,
-        onDispose: (@Sendable () -> Void)? = nil
-    ) -> Single<Element> {
-        Single(unchecked: asObservable().do(
-            onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose
-        ))
-    }
-
     /// Subscribes again when a trigger, made from the errors of the attempts, emits a value;
     /// see ``ObservableType/retry(when:)``.
     ///

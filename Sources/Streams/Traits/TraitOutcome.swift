@@ -46,6 +46,49 @@ extension Observable {
     }
 }
 
+/// What a trait's `create` is told and its `subscribe(_:)` reports (``SingleEvent``,
+/// ``MaybeEvent``, ``CompletableEvent``), in the one form every trait ends with: a value, an
+/// empty completion (`nil`), or an error.
+protocol TraitEvent: SendableMetatype {
+    associatedtype Element
+    init(outcome: Result<Element?, any Error>)
+    var outcome: Result<Element?, any Error> { get }
+}
+
+extension PrimitiveSequence {
+    /// What every trait's `create` builds: the first event `subscribe` reports, delivered as a
+    /// value followed at once by the completion, the completion alone, or the error.
+    static func reportingOutcome<Report: TraitEvent & Sendable>(
+        of subscribe: @escaping @Sendable (@escaping @Sendable (Report) -> Void) -> any Disposable
+    ) -> PrimitiveSequence<Trait, Element> where Report.Element == Element {
+        PrimitiveSequence(unchecked: .reportingOnce(subscribe) { report, observer in
+            switch report.outcome {
+            case .success(let value?):
+                observer.on(.next(value))
+                observer.on(.completed)
+            case .success(.none):
+                observer.on(.completed)
+            case .failure(let error):
+                observer.on(.error(error))
+            }
+        })
+    }
+
+    /// What every trait's `subscribe(_:)` does: `observer` receives the first event, as the
+    /// trait reports it; the completion that follows a value is not reported again.
+    func reportOutcome<Report: TraitEvent>(
+        to observer: @escaping @Sendable (Report) -> Void
+    ) -> any Disposable where Report.Element == Element {
+        asObservable().subscribeToOutcome { event in
+            switch event {
+            case .next(let value): observer(Report(outcome: .success(value)))
+            case .error(let error): observer(Report(outcome: .failure(error)))
+            case .completed: observer(Report(outcome: .success(nil)))
+            }
+        }
+    }
+}
+
 /// Subscribes `handle` through a trait's `subscribe(_:)`, and ends the subscription once the
 /// outcome is handled; `onDisposed` runs once when it ends, for whatever reason.
 func subscribeHandlingOutcome<Outcome>(

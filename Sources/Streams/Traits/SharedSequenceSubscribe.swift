@@ -1,0 +1,211 @@
+// Inside Streams, chapter 8, "Traits as thin wrappers": subscribing to a driver is `drive`, to a
+// signal `emit`, as in RxCocoa; each pair of spellings is one subscription, written once.
+
+extension SharedSequence {
+    /// Subscribes closures that run on the main actor: `drive` for a driver, `emit` for a signal.
+    ///
+    /// The sequence delivers on the main thread, so `onNext` and `onCompleted` are
+    /// `@MainActor` and a `@MainActor` screen updates itself from them directly. (One made with
+    /// a scheduler off the main thread traps with the main actor's message; subscribe to
+    /// ``asObservable()`` there instead.) `onDisposed` runs once when the subscription ends, on
+    /// the thread that ends it, which is why it is not `@MainActor`.
+    ///
+    /// ```
+    /// driver:  -a-b-|
+    ///          drive(onNext:onCompleted:onDisposed:)
+    /// calls:   -a-b-(|d)      (d: onDisposed)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - onNext: Called on the main actor with each value.
+    ///   - onCompleted: Called on the main actor when the sequence completes.
+    ///   - onDisposed: Called once when the subscription ends.
+    /// - Returns: A disposable that ends the subscription.
+    public func drive(
+        onNext: (@MainActor @Sendable (Element) -> Void)? = nil,
+        onCompleted: (@MainActor @Sendable () -> Void)? = nil,
+        onDisposed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable where SharingStrategy == DriverSharingStrategy {
+        subscribeOnMainActor(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// A signal's ``drive(onNext:onCompleted:onDisposed:)``: closures that run on the main actor.
+    public func emit(
+        onNext: (@MainActor @Sendable (Element) -> Void)? = nil,
+        onCompleted: (@MainActor @Sendable () -> Void)? = nil,
+        onDisposed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable where SharingStrategy == SignalSharingStrategy {
+        subscribeOnMainActor(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Subscribes and ignores every event: RxCocoa's `drive()` and `emit()`, for a sequence
+    /// whose work is done by its own operators (a `do(onNext:)` upstream, a binding inside a
+    /// `flatMapLatest`). The subscription keeps the sequence connected until it is disposed.
+    ///
+    /// ```swift
+    /// viewModel.saves
+    ///     .do(onNext: { store.save($0) })
+    ///     .drive()
+    ///     .disposed(by: disposeBag)
+    /// ```
+    ///
+    /// - Returns: A disposable that ends the subscription.
+    public func drive() -> any Disposable where SharingStrategy == DriverSharingStrategy {
+        asObservable().subscribe { _ in }
+    }
+
+    /// A signal's ``drive()``: subscribes and ignores every event.
+    public func emit() -> any Disposable where SharingStrategy == SignalSharingStrategy {
+        asObservable().subscribe { _ in }
+    }
+
+    /// Subscribes closures that run on the main actor and receive `object` with each event,
+    /// holding `object` weakly: the Swift 6 answer to `[weak self]`; `emit(with:…)` for a signal.
+    ///
+    /// Once `object` is released, the closures are no longer called; the subscription stays
+    /// until it is disposed. A `@MainActor` class is `Sendable`, so a screen passes `self`:
+    ///
+    /// ```swift
+    /// output.title
+    ///     .drive(with: self, onNext: { screen, title in screen.titleLabel.text = title })
+    ///     .disposed(by: disposeBag)
+    /// ```
+    ///
+    /// ```
+    /// driver:  -a-b-c-|
+    ///          drive(with: object, …)  (object released at 4)
+    /// calls:   -a-b----
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - object: Held weakly and passed to each closure.
+    ///   - onNext: Called on the main actor with `object` and each value.
+    ///   - onCompleted: Called on the main actor with `object` when the sequence completes.
+    ///   - onDisposed: Called once with `object`, if it is still alive, when the subscription
+    ///     ends.
+    /// - Returns: A disposable that ends the subscription.
+    public func drive<Object: AnyObject & Sendable>(
+        with object: Object,
+        onNext: (@MainActor @Sendable (Object, Element) -> Void)? = nil,
+        onCompleted: (@MainActor @Sendable (Object) -> Void)? = nil,
+        onDisposed: (@Sendable (Object) -> Void)? = nil
+    ) -> any Disposable where SharingStrategy == DriverSharingStrategy {
+        subscribeOnMainActor(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// A signal's ``drive(with:onNext:onCompleted:onDisposed:)``: `object` is held weakly.
+    public func emit<Object: AnyObject & Sendable>(
+        with object: Object,
+        onNext: (@MainActor @Sendable (Object, Element) -> Void)? = nil,
+        onCompleted: (@MainActor @Sendable (Object) -> Void)? = nil,
+        onDisposed: (@Sendable (Object) -> Void)? = nil
+    ) -> any Disposable where SharingStrategy == SignalSharingStrategy {
+        subscribeOnMainActor(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+}
+
+// MARK: - Into observers, subjects and relays
+
+// What `bind(to:)` is for an observable; a driver or a signal never fails, so there is no error to
+// report. Into a relay or a behaviour value, which never ends, the completion is not forwarded.
+
+extension SharedSequence {
+    /// Sends every value, and the completion, to each of `observers`.
+    ///
+    /// ```
+    /// driver:    -a-b-|
+    ///            drive(observer)
+    /// observer:  -a-b-|
+    /// ```
+    ///
+    /// - Parameter observers: The observers to send to, in order.
+    /// - Returns: A disposable that ends the subscription.
+    public func drive(_ observers: AnyObserver<Element>...) -> any Disposable where SharingStrategy == DriverSharingStrategy {
+        asObservable().subscribe(
+            onNext: { element in for observer in observers { observer.onNext(element) } },
+            onError: { error in for observer in observers { observer.onError(error) } },
+            onCompleted: { for observer in observers { observer.onCompleted() } }
+        )
+    }
+
+    /// Sends every value, and the completion, into `subject`: a signal's
+    /// ``drive(_:)-(AnyObserver<Element>...)``.
+    public func emit(to subject: Subject<Element>) -> any Disposable where SharingStrategy == SignalSharingStrategy {
+        asObservable().subscribe { subject.on($0) }
+    }
+
+    /// Sets each of `values` to every value with ``BehaviorValue/accept(_:)``; `emit(to:)` for a
+    /// signal.
+    ///
+    /// ```
+    /// driver:  -a-b-|
+    ///          drive(value)     (value starts as x)
+    /// value:   xa-b---
+    /// ```
+    ///
+    /// - Parameter values: The values to update, in order.
+    /// - Returns: A disposable that ends the subscription.
+    public func drive(_ values: BehaviorValue<Element>...) -> any Disposable where SharingStrategy == DriverSharingStrategy {
+        asObservable().subscribe(onNext: { element in for value in values { value.accept(element) } })
+    }
+
+    /// A signal's ``drive(_:)-(BehaviorValue<Element>...)``, into one value.
+    public func emit(to value: BehaviorValue<Element>) -> any Disposable where SharingStrategy == SignalSharingStrategy {
+        asObservable().subscribe(onNext: { value.accept($0) })
+    }
+
+    /// Sends every value to each of `relays` with ``PublishValue/accept(_:)``; `emit(to:)` for a
+    /// signal.
+    ///
+    /// ```
+    /// driver:  -a-b-|
+    ///          drive(relay)
+    /// relay:   -a-b---
+    /// ```
+    ///
+    /// - Parameter relays: The relays to send to, in order.
+    /// - Returns: A disposable that ends the subscription.
+    public func drive(_ relays: PublishValue<Element>...) -> any Disposable where SharingStrategy == DriverSharingStrategy {
+        asObservable().subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
+    }
+
+    /// A signal's ``drive(_:)-(PublishValue<Element>...)``, into one relay.
+    public func emit(to relay: PublishValue<Element>) -> any Disposable where SharingStrategy == SignalSharingStrategy {
+        asObservable().subscribe(onNext: { relay.accept($0) })
+    }
+}
+
+// Into an optional target, as in RxCocoa: a driver of `Int` drives an observer of `Int?`, each value
+// wrapped; the completion is forwarded as by the forms above.
+
+extension SharedSequence {
+    /// ``drive(_:)-(AnyObserver<Element>...)`` into observers of optionals.
+    public func drive(_ observers: AnyObserver<Element?>...) -> any Disposable where SharingStrategy == DriverSharingStrategy {
+        asObservable().subscribe { event in for observer in observers { observer.on(event.map { $0 }) } }
+    }
+
+    /// ``emit(to:)-(Subject<Element>)`` into a subject of optionals.
+    public func emit(to subject: Subject<Element?>) -> any Disposable where SharingStrategy == SignalSharingStrategy {
+        asObservable().subscribe { subject.on($0.map { $0 }) }
+    }
+
+    /// ``drive(_:)-(BehaviorValue<Element>...)`` into values of optionals.
+    public func drive(_ values: BehaviorValue<Element?>...) -> any Disposable where SharingStrategy == DriverSharingStrategy {
+        asObservable().subscribe(onNext: { element in for value in values { value.accept(element) } })
+    }
+
+    /// ``emit(to:)-(BehaviorValue<Element>)`` into a value of optionals.
+    public func emit(to value: BehaviorValue<Element?>) -> any Disposable where SharingStrategy == SignalSharingStrategy {
+        asObservable().subscribe(onNext: { value.accept($0) })
+    }
+
+    /// ``drive(_:)-(PublishValue<Element>...)`` into relays of optionals.
+    public func drive(_ relays: PublishValue<Element?>...) -> any Disposable where SharingStrategy == DriverSharingStrategy {
+        asObservable().subscribe(onNext: { element in for relay in relays { relay.accept(element) } })
+    }
+
+    /// ``emit(to:)-(PublishValue<Element>)`` into a relay of optionals.
+    public func emit(to relay: PublishValue<Element?>) -> any Disposable where SharingStrategy == SignalSharingStrategy {
+        asObservable().subscribe(onNext: { relay.accept($0) })
+    }
+}
