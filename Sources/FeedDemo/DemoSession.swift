@@ -314,18 +314,20 @@ private final class Wiring: Sendable {
             onDone()
         }).disposed(by: bag)
 
+        // The outputs are drivers; an app drives them on the main actor, while the demo runs on
+        // its own queue (or a virtual clock), so it subscribes to their observables instead.
         // The log records the state first, so that it has every state in order.
-        viewModel.output.state.subscribe(onNext: { log.append(.feed($0)) }).disposed(by: bag)
+        viewModel.output.state.asObservable().subscribe(onNext: { log.append(.feed($0)) }).disposed(by: bag)
         simulator.geometry.subscribe(onNext: { [weak simulator] geometry in
             log.append(.geometry(geometry, moving: simulator?.isMoving ?? false))
         }).disposed(by: bag)
         simulator.actions.subscribe(onNext: { log.append(.action($0)) }).disposed(by: bag)
-        viewModel.output.photos.subscribe(onNext: { photos in
+        viewModel.output.photos.asObservable().subscribe(onNext: { photos in
             simulator.setPhotos(photos)
             log.append(.laidOut(simulator.layout, photos: photos))
         }).disposed(by: bag)
-        viewModel.output.showsScrollToTop.subscribe(onNext: { log.append(.showsScrollToTop($0)) }).disposed(by: bag)
-        images.output.state.subscribe(onNext: { [weak simulator] state in
+        viewModel.output.showsScrollToTop.asObservable().subscribe(onNext: { log.append(.showsScrollToTop($0)) }).disposed(by: bag)
+        images.output.state.asObservable().subscribe(onNext: { [weak simulator] state in
             log.append(.images(state, moving: simulator?.isMoving ?? false))
         }).disposed(by: bag)
         simulator.play(steps).subscribe(onCompleted: { log.append(.scriptFinished) }).disposed(by: bag)

@@ -432,12 +432,12 @@ final class ViewModelFuzz: Sendable {
         )
         let output = viewModel.output
         let bag = CompositeDisposable()
-        bag.insert(output.state.subscribe(onNext: { [self] in observe($0) }))
-        bag.insert(output.error.subscribe(onNext: { [self] _ in checks.withLock { $0.errors += 1 } }))
-        bag.insert(output.isLoadingMore.subscribe(onNext: { [self] flag in checks.withLock { $0.loadingFlag = flag } }))
-        bag.insert(output.isRefreshing.subscribe(onNext: { [self] flag in checks.withLock { $0.refreshingFlag = flag } }))
-        bag.insert(output.photos.subscribe(onNext: { [self] photos in checks.withLock { $0.shownPhotos = photos.map(\.id) } }))
-        bag.insert(output.selectedPhoto.subscribe(onNext: { [self] photo in
+        bag.insert(output.state.asObservable().subscribe(onNext: { [self] in observe($0) }))
+        bag.insert(output.error.asObservable().subscribe(onNext: { [self] _ in checks.withLock { $0.errors += 1 } }))
+        bag.insert(output.isLoadingMore.asObservable().subscribe(onNext: { [self] flag in checks.withLock { $0.loadingFlag = flag } }))
+        bag.insert(output.isRefreshing.asObservable().subscribe(onNext: { [self] flag in checks.withLock { $0.refreshingFlag = flag } }))
+        bag.insert(output.photos.asObservable().subscribe(onNext: { [self] photos in checks.withLock { $0.shownPhotos = photos.map(\.id) } }))
+        bag.insert(output.selectedPhoto.asObservable().subscribe(onNext: { [self] photo in
             let shown = checks.withLock { $0.previous?.photos.contains(photo) ?? false }
             if !shown { fail("tapped photo \(photo.id) is not on screen") }
         }))
@@ -629,11 +629,11 @@ final class ScrollFuzz: Sendable {
             dependencies: .init(service: hanging, scheduler: scheduler, configuration: scenario.configuration)
         )
         let bag = CompositeDisposable()
-        bag.insert(viewModel.output.state.subscribe(onNext: { [self] state in
+        bag.insert(viewModel.output.state.asObservable().subscribe(onNext: { [self] state in
             checkWanted(state, simulator.currentGeometry, laidOut: simulator.layout.frames.count)
             observe(state)
         }))
-        bag.insert(viewModel.output.photos.subscribe(onNext: { simulator.setPhotos($0) }))
+        bag.insert(viewModel.output.photos.asObservable().subscribe(onNext: { simulator.setPhotos($0) }))
         bag.insert(simulator.play(scenario.steps).subscribe(onNext: { _ in }))
 
         // Step from one instant with work to the next, and look at the feed whenever all the

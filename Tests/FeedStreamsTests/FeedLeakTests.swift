@@ -23,9 +23,9 @@ struct FeedLeakTests {
                 dependencies: .init(service: service, scheduler: scheduler)
             )
             let bag = DisposeBag()
-            viewModel.output.photos.subscribe(onNext: { _ in }).disposed(by: bag)
-            viewModel.output.isLoadingMore.subscribe(onNext: { _ in }).disposed(by: bag)
-            viewModel.output.error.subscribe(onNext: { _ in }).disposed(by: bag)
+            viewModel.output.photos.asObservable().subscribe(onNext: { _ in }).disposed(by: bag)
+            viewModel.output.isLoadingMore.asObservable().subscribe(onNext: { _ in }).disposed(by: bag)
+            viewModel.output.error.asObservable().subscribe(onNext: { _ in }).disposed(by: bag)
             load.onNext(())
             try scheduler.advance(to: 10)
             bottom.onNext(())
@@ -79,7 +79,7 @@ private final class SimulatedScreen {
         // The loop: the photos lay out the simulator, whose geometry feeds the view model. The
         // closure holds the simulator strongly, as app code usually does.
         let simulator = simulator
-        viewModel.output.photos.subscribe(onNext: { simulator.setPhotos($0) }).disposed(by: bag)
-        viewModel.output.showsScrollToTop.subscribe(onNext: { _ in }).disposed(by: bag)
+        viewModel.output.photos.asObservable().subscribe(onNext: { simulator.setPhotos($0) }).disposed(by: bag)
+        viewModel.output.showsScrollToTop.asObservable().subscribe(onNext: { _ in }).disposed(by: bag)
     }
 }

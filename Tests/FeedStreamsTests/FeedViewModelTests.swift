@@ -233,8 +233,8 @@ struct FeedViewModelTests {
         #expect(geometry.subscriptions.isEmpty)
         #expect(service.requests.isEmpty)
 
-        let photos = viewModel.output.photos.subscribe(onNext: { _ in })
-        let footer = viewModel.output.footer.subscribe(onNext: { _ in })
+        let photos = viewModel.output.photos.asObservable().subscribe(onNext: { _ in })
+        let footer = viewModel.output.footer.asObservable().subscribe(onNext: { _ in })
         try scheduler.advance(to: 10)
         #expect(geometry.subscriptions == [Subscription(3)], "one run for both outputs")
         #expect(service.requests == [.init(page: 1, tick: 3)])
@@ -339,6 +339,27 @@ struct FeedViewModelTests {
         feed.dispose()
     }
 
+    @Test("a view bound late: a driver gives it the current photos at once, a signal only the taps that follow")
+    func lateSubscriber() throws {
+        let feed = try FeedHarness(load: "-l", selection: "-----1----0", answers: [1: ["--p"]], contents: [1: ["a", "b"]])
+        let photos = feed.scheduler.createObserver([String].self)
+        let selected = feed.scheduler.createObserver(String.self)
+        let output = feed.viewModel.output
+        let late = SerialDisposable()
+        _ = feed.scheduler.scheduleAt(8) {
+            late.disposable = Disposables.create(
+                output.photos.map { $0.map(\.id) }.drive(photos),
+                output.selectedPhoto.map(\.id).emit(to: selected)
+            )
+        }
+        try feed.advance(to: 20)
+        #expect(photos.events == [.next(8, ["a", "b"])])
+        #expect(selected.events == [.next(10, "a")])
+        #expect(feed.selected.events == [.next(5, "b"), .next(10, "a")])
+        late.dispose()
+        feed.dispose()
+    }
+
     @Test("the scroll-to-top button shows past the threshold")
     func scrollToTop() throws {
         let feed = try FeedHarness(geometry: "-t-x-m-t", answers: [:], contents: [:])
@@ -359,7 +380,7 @@ struct FeedViewModelTests {
     @Test("every output shares one run: one request per page, however many subscribers")
     func sharedRun() throws {
         let feed = try FeedHarness(load: "-l", answers: [1: ["--p"]], contents: [1: ["a", "b"]])
-        let extra = feed.viewModel.output.photos.subscribe(onNext: { _ in })
+        let extra = feed.viewModel.output.photos.asObservable().subscribe(onNext: { _ in })
         try feed.advance(to: 20)
         #expect(feed.requests.count == 1)
         extra.dispose()
@@ -381,7 +402,7 @@ struct FeedViewModelTests {
             dependencies: .init(service: Instant(), scheduler: scheduler)
         )
         let ids = scheduler.createObserver([String].self)
-        let subscription = viewModel.output.photos.map { $0.map(\.id) }.subscribe(ids.asObserver())
+        let subscription = viewModel.output.photos.map { $0.map(\.id) }.drive(ids)
         try scheduler.advance(to: 20)
         #expect(ids.events == [
             .next(0, []),

@@ -151,8 +151,8 @@ final class LiveFeedHarness: Sendable {
         let watcher = watcher
         let errorLog = errorLog
         subscription = Disposables.create(
-            viewModel.output.state.subscribe(onNext: { watcher.receive($0) }),
-            viewModel.output.error.subscribe(onNext: { errorLog.append($0) })
+            viewModel.output.state.asObservable().subscribe(onNext: { watcher.receive($0) }),
+            viewModel.output.error.asObservable().subscribe(onNext: { errorLog.append($0) })
         )
     }
 

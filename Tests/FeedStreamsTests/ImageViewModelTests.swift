@@ -182,7 +182,7 @@ struct ImageViewModelTests {
             dependencies: .init(loader: RecordingImageLoader(scheduler: scheduler), scheduler: scheduler, configuration: ImageBench.configuration)
         )
         let states = scheduler.createObserver(ImageState.self)
-        let subscription = viewModel.output.state.subscribe(states.asObserver())
+        let subscription = viewModel.output.state.drive(states)
         try scheduler.advance(to: 500)
         let failures = states.values.flatMap(\.decisions).filter { if case .inputFailed = $0 { true } else { false } }
         #expect(failures.count == 1)

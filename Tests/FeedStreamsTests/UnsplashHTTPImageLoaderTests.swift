@@ -147,8 +147,8 @@ struct UnsplashHTTPImageLoaderTests {
         let imageStats = Mutex(ImageState.Stats())
         let watcher = StateWatcher()
         let subscriptions = Disposables.create(
-            images.output.state.subscribe(onNext: { state in imageStats.withLock { $0 = state.stats } }),
-            feed.output.state.subscribe(onNext: { watcher.receive($0) })
+            images.output.state.asObservable().subscribe(onNext: { state in imageStats.withLock { $0 = state.stats } }),
+            feed.output.state.asObservable().subscribe(onNext: { watcher.receive($0) })
         )
         defer { subscriptions.dispose() }
         _ = try #require(await watcher.first { $0.stats.pagesLoaded == 1 })

@@ -54,13 +54,13 @@ func feedEndToEnd(id: String, pages: Int, runsByDefault: Bool) -> Workload {
                 let output = viewModel.output
                 let sink = Counter()
                 let bag = DisposeBag()
-                output.photos.subscribe(onNext: { simulator.setPhotos($0) }).disposed(by: bag)
-                output.changes.subscribe(onNext: { _ in sink.add(1) }).disposed(by: bag)
-                output.isLoadingMore.subscribe(onNext: { sink.add($0 ? 1 : 0) }).disposed(by: bag)
-                output.isRefreshing.subscribe(onNext: { sink.add($0 ? 1 : 0) }).disposed(by: bag)
-                output.isEmpty.subscribe(onNext: { sink.add($0 ? 1 : 0) }).disposed(by: bag)
-                output.error.subscribe(onNext: { _ in sink.add(1_000_000) }).disposed(by: bag)
-                output.showsScrollToTop.subscribe(onNext: { sink.add($0 ? 1 : 0) }).disposed(by: bag)
+                output.photos.asObservable().subscribe(onNext: { simulator.setPhotos($0) }).disposed(by: bag)
+                output.changes.asObservable().subscribe(onNext: { _ in sink.add(1) }).disposed(by: bag)
+                output.isLoadingMore.asObservable().subscribe(onNext: { sink.add($0 ? 1 : 0) }).disposed(by: bag)
+                output.isRefreshing.asObservable().subscribe(onNext: { sink.add($0 ? 1 : 0) }).disposed(by: bag)
+                output.isEmpty.asObservable().subscribe(onNext: { sink.add($0 ? 1 : 0) }).disposed(by: bag)
+                output.error.asObservable().subscribe(onNext: { _ in sink.add(1_000_000) }).disposed(by: bag)
+                output.showsScrollToTop.asObservable().subscribe(onNext: { sink.add($0 ? 1 : 0) }).disposed(by: bag)
 
                 meter.measure {
                     simulator.play(script).subscribe().disposed(by: bag)

@@ -68,15 +68,16 @@ public final class ImageBinding: Sendable {
     ///
     /// - Parameters:
     ///   - photoID: The photo the cell shows now.
-    ///   - source: The photo's phases (another photo's values are dropped).
+    ///   - source: The photo's phases, such as ``ImageViewModel/Output/image(for:)`` (another
+    ///     photo's values are dropped).
     ///   - apply: Draws one phase.
-    public func bind(_ photoID: String, to source: Observable<CellImage>, apply: @escaping @Sendable (ImagePhase) -> Void) {
+    public func bind(_ photoID: String, to source: Driver<CellImage>, apply: @escaping @Sendable (ImagePhase) -> Void) {
         let generation = state.withLock { state in
             state.photoID = photoID
             state.generation += 1
             return state.generation
         }
-        subscription.disposable = source.subscribe(onNext: { [weak self] image in
+        subscription.disposable = source.asObservable().subscribe(onNext: { [weak self] image in
             guard let self else { return }
             let isCurrent = state.withLock { $0.generation == generation && $0.photoID == image.photoID }
             if isCurrent { apply(image.phase) }

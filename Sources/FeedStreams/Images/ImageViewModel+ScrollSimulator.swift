@@ -20,8 +20,8 @@ extension ImageViewModel.Input {
     /// - Returns: The inputs.
     public static func simulated(
         by simulator: ScrollSimulator,
-        memoryWarnings: some ObservableType<Void> = Observable<Void>.never(),
-        downloads: some ObservableType<Photo> = Observable<Photo>.never()
+        memoryWarnings: some ObservableConvertibleType<Void> = Observable<Void>.never(),
+        downloads: some ObservableConvertibleType<Photo> = Observable<Photo>.never()
     ) -> Self {
         Self(content: simulator.content, geometry: simulator.geometry, memoryWarnings: memoryWarnings, downloads: downloads)
     }

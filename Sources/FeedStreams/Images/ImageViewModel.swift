@@ -57,12 +57,13 @@ public struct ImageViewModel: Sendable {
         /// The photos the user downloads (a download button): each is reported to Unsplash once.
         public var downloads: Observable<Photo>
 
-        /// Creates the inputs; any not given never fires.
+        /// Creates the inputs from any observables, subjects, relays, drivers or signals (a feed's
+        /// ``FeedViewModel/Output/photos``, laid out); any not given never fires.
         public init(
-            content: some ObservableType<LaidOutPhotos>,
-            geometry: some ObservableType<ScrollGeometry>,
-            memoryWarnings: some ObservableType<Void> = Observable<Void>.never(),
-            downloads: some ObservableType<Photo> = Observable<Photo>.never()
+            content: some ObservableConvertibleType<LaidOutPhotos>,
+            geometry: some ObservableConvertibleType<ScrollGeometry>,
+            memoryWarnings: some ObservableConvertibleType<Void> = Observable<Void>.never(),
+            downloads: some ObservableConvertibleType<Photo> = Observable<Photo>.never()
         ) {
             self.content = content.asObservable()
             self.geometry = geometry.asObservable()
@@ -96,13 +97,16 @@ public struct ImageViewModel: Sendable {
         }
     }
 
-    /// What the screen shows. Outputs never fail.
+    /// What the screen shows: `Driver`s, since each is state (the images held, a cell's image),
+    /// delivered on ``Dependencies/scheduler``, never failing and shared by its subscribers.
     public struct Output: Sendable {
         /// The whole state: each state's ``ImageState/decisions`` say what its event decided; the
         /// current state first on subscription.
-        public let state: Observable<ImageState>
+        public let state: Driver<ImageState>
         /// The decoded bytes the cache holds, each time it changes.
-        public let bytesHeld: Observable<Int>
+        public let bytesHeld: Driver<Int>
+        /// Where ``state`` is delivered, and so every cell's image.
+        let scheduler: any Scheduler
 
         /// One photo's image for the cell that shows it: the photo's colour at once, then its
         /// BlurHash when it has one, then the image; an image already in memory at once, alone.
@@ -121,12 +125,12 @@ public struct ImageViewModel: Sendable {
         ///
         /// - Parameter photo: The photo the cell shows.
         /// - Returns: The phases, keyed by the photo's id.
-        public func image(for photo: Photo) -> Observable<CellImage> {
+        public func image(for photo: Photo) -> Driver<CellImage> {
             let id = photo.id
             var placeholders: [ImagePhase] = [.color(photo.rgbColor)]
             if let hash = photo.blurHash.flatMap({ try? BlurHash($0) }) { placeholders.append(.blurred(hash)) }
             let first = placeholders
-            return state
+            let phases = state.asObservable()
                 .scan(into: CellImageProgress()) { progress, state in
                     progress.advance(image: state.image(forPhotoID: id), placeholders: first)
                 }
@@ -136,6 +140,8 @@ public struct ImageViewModel: Sendable {
                 .concatMap { Observable.from($0.phases.map(Optional.some) + ($0.hasImage ? [nil] : [])) }
                 .take(while: { $0 != nil })
                 .compactMap { $0.map { CellImage(photoID: id, phase: $0) } }
+            // One chain from the state, on its scheduler and never failing: a driver as it is.
+            return Driver(alreadyOn: scheduler, neverFailing: phases)
         }
     }
 
@@ -153,25 +159,19 @@ public struct ImageViewModel: Sendable {
         let tracker = dependencies.downloadTracker
         let scheduler = dependencies.scheduler
 
-        let events = Observable<ImageEvent>.merge(
-            input.content.guardedInput("content", { .content($0) }, failed: ImageEvent.inputFailed),
-            input.geometry.guardedInput("geometry", { .geometry($0) }, failed: ImageEvent.inputFailed),
-            input.memoryWarnings.guardedInput("memoryWarnings", { .memoryWarning }, failed: ImageEvent.inputFailed),
-            input.downloads.guardedInput("downloads", { .download($0) }, failed: ImageEvent.inputFailed)
-        )
-        let state = Observable<ImageState>.feedbackLoop(
+        let state = Driver<ImageState>.feedbackLoop(
             initial: ImageState(configuration: configuration),
-            events: events,
-            reduce: { state, event in ImageState.reduce(state, event, at: scheduler.now) }
+            inputs: [
+                input.content.guardedInput("content") { .content($0) },
+                input.geometry.guardedInput("geometry") { .geometry($0) },
+                input.memoryWarnings.guardedInput("memoryWarnings") { .memoryWarning },
+                input.downloads.guardedInput("downloads") { .download($0) },
+            ],
+            scheduler: scheduler
         ) { states in
-            Observable<ImageEvent>.merge(
+            [
                 // Start the loads each state lists, and cancel at once those it no longer lists.
                 states.runningLoads(loader: loader, scheduler: scheduler),
-                // Wake the rule when a back-off ends.
-                states.map(\.nextWakeUp).distinctUntilChanged().flatMapLatest { wakeUp -> Observable<ImageEvent> in
-                    guard let wakeUp else { return .empty() }
-                    return Observable.timer(max(wakeUp - scheduler.now, .zero), scheduler: scheduler).map { _ in .wakeUp }
-                },
                 // Report each download once, as the rule decided it.
                 states.compactMap { state in
                     let photos = state.decisions.compactMap(Self.trackedDownload)
@@ -184,12 +184,13 @@ public struct ImageViewModel: Sendable {
                             .flatMap { _ in Observable<ImageEvent>.empty() }
                             .catch { .just(.downloadTrackingFailed(photo, FeedError(describing: $0))) }
                             .observe(on: scheduler)
-                    }
-            )
+                    },
+            ]
         }
-        .share(replay: 1)
 
-        output = Output(state: state, bytesHeld: state.map(\.bytesHeld).distinctUntilChanged())
+        // One chain from the shared state, on the scheduler and never failing: a driver as it is.
+        let bytesHeld = state.asObservable().map(\.bytesHeld).distinctUntilChanged()
+        output = Output(state: state, bytesHeld: Driver(alreadyOn: scheduler, neverFailing: bytesHeld), scheduler: scheduler)
     }
 
     private static func trackedDownload(_ decision: ImageDecision) -> Photo? {

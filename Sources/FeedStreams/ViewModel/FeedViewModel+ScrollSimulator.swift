@@ -10,7 +10,7 @@ extension FeedViewModel.Input {
     ///     input: .simulated(by: simulator),
     ///     dependencies: .init(service: service, scheduler: scheduler)
     /// )
-    /// viewModel.output.photos.subscribe(onNext: { simulator.setPhotos($0) }).disposed(by: bag)
+    /// viewModel.output.photos.drive(onNext: { simulator.setPhotos($0) }).disposed(by: bag)
     /// ```
     ///
     /// - Parameters:
@@ -19,7 +19,7 @@ extension FeedViewModel.Input {
     /// - Returns: The inputs.
     public static func simulated(
         by simulator: ScrollSimulator,
-        load: some ObservableType<Void> = Observable.just(())
+        load: some ObservableConvertibleType<Void> = Observable.just(())
     ) -> Self {
         Self(
             load: load,

@@ -17,7 +17,7 @@ import Streams
 ///         scheduler: DispatchQueueScheduler.main
 ///     )
 /// )
-/// viewModel.output.changes.subscribe(onNext: apply).disposed(by: bag)
+/// viewModel.output.changes.emit(onNext: apply).disposed(by: bag)
 /// ```
 ///
 /// `init` checks the configuration and describes how outputs derive from inputs; it subscribes
@@ -82,15 +82,15 @@ public struct FeedViewModel: Sendable {
         /// The index of a tapped photo.
         public var selection: Observable<Int>
 
-        /// Creates the inputs from any observables, subjects or relays; any not given never
-        /// fires.
+        /// Creates the inputs from any observables, subjects, relays, drivers or signals; any not
+        /// given never fires.
         public init(
-            load: some ObservableType<Void> = Observable<Void>.never(),
-            refresh: some ObservableType<Void> = Observable<Void>.never(),
-            geometry: some ObservableType<ScrollGeometry> = Observable<ScrollGeometry>.never(),
-            reachedBottom: some ObservableType<Void> = Observable<Void>.never(),
-            retry: some ObservableType<Void> = Observable<Void>.never(),
-            selection: some ObservableType<Int> = Observable<Int>.never()
+            load: some ObservableConvertibleType<Void> = Observable<Void>.never(),
+            refresh: some ObservableConvertibleType<Void> = Observable<Void>.never(),
+            geometry: some ObservableConvertibleType<ScrollGeometry> = Observable<ScrollGeometry>.never(),
+            reachedBottom: some ObservableConvertibleType<Void> = Observable<Void>.never(),
+            retry: some ObservableConvertibleType<Void> = Observable<Void>.never(),
+            selection: some ObservableConvertibleType<Int> = Observable<Int>.never()
         ) {
             self.load = load.asObservable()
             self.refresh = refresh.asObservable()
@@ -118,39 +118,51 @@ public struct FeedViewModel: Sendable {
         }
     }
 
-    /// What the screen shows. Every output starts with the current value where it has one, and
-    /// never fails.
+    /// What the screen shows: `Driver`s for what the screen *is*, `Signal`s for what
+    /// *happens* to it, as in an RxCocoa app.
+    ///
+    /// Every output is delivered on ``Dependencies/scheduler``, never fails and is shared by its
+    /// subscribers. A driver is state: it starts with the current value and replays it to a late
+    /// subscriber (a view bound after the first page shows the photos at once). A signal is a
+    /// one-shot effect: a subscriber receives only what happens after it subscribed, so an error
+    /// banner or a navigation never runs twice.
+    ///
+    /// ```swift
+    /// output.photos.drive(onNext: { photos in screen.show(photos) }).disposed(by: bag)
+    /// output.error.emit(onNext: { error in screen.showBanner(error.message) }).disposed(by: bag)
+    /// ```
     public struct Output: Sendable {
         /// The whole state, for screens and tools that want everything (the demo, tests); each
         /// state's ``FeedState/decisions`` say what its event decided.
-        public let state: Observable<FeedState>
+        public let state: Driver<FeedState>
         /// The photos on screen, each time the list changes.
-        public let photos: Observable<PhotoList>
+        public let photos: Driver<PhotoList>
         /// How the list changed: `.reload` for the first page and refreshes, `.insert` for
-        /// appended pages. Only changes after subscription are delivered.
-        public let changes: Observable<FeedChange>
+        /// appended pages. A signal: a change is applied to a collection view once, so only
+        /// changes after subscription are delivered.
+        public let changes: Signal<FeedChange>
         /// Whether the pull-to-refresh control spins.
         ///
         /// A pull that the request budget refuses starts nothing, and this emits `false` again:
         /// a refresh control starts spinning by itself when pulled, and this stops it. ``error``
         /// then says when to try again (``FeedError/requestBudgetSpent(retryAfter:)``).
-        public let isRefreshing: Observable<Bool>
+        public let isRefreshing: Driver<Bool>
         /// Whether the footer spinner spins (first page or next page loading).
-        public let isLoadingMore: Observable<Bool>
+        public let isLoadingMore: Driver<Bool>
         /// What the footer shows: a spinner, "retrying in 4 s", "tap to retry", the end.
-        public let footer: Observable<FeedFooter>
+        public let footer: Driver<FeedFooter>
         /// Whether the last page has arrived.
-        public let isLastPage: Observable<Bool>
+        public let isLastPage: Driver<Bool>
         /// Whether to show the "No photos" label.
-        public let isEmpty: Observable<Bool>
+        public let isEmpty: Driver<Bool>
         /// A user-facing error, once per failure (``FeedError/message`` is the text to show).
-        public let error: Observable<FeedError>
-        /// The photo the user tapped, once per tap.
-        public let selectedPhoto: Observable<Photo>
+        public let error: Signal<FeedError>
+        /// The photo the user tapped, once per tap: where to navigate.
+        public let selectedPhoto: Signal<Photo>
         /// Whether the scroll-to-top button shows.
-        public let showsScrollToTop: Observable<Bool>
+        public let showsScrollToTop: Driver<Bool>
         /// The number of photos dropped as duplicates so far.
-        public let duplicatesDropped: Observable<Int>
+        public let duplicatesDropped: Driver<Int>
     }
 
     /// The outputs, derived from the inputs.
@@ -166,21 +178,19 @@ public struct FeedViewModel: Sendable {
         let service = dependencies.service
         let scheduler = dependencies.scheduler
 
-        let events = Observable<FeedEvent>.merge(
-            input.load.guardedInput("load", { .load }, failed: FeedEvent.inputFailed),
-            input.refresh.guardedInput("refresh", { .refresh }, failed: FeedEvent.inputFailed),
-            input.geometry.guardedInput("geometry", { .geometry($0) }, failed: FeedEvent.inputFailed),
-            input.reachedBottom.guardedInput("reachedBottom", { .reachedBottom }, failed: FeedEvent.inputFailed),
-            input.retry.guardedInput("retry", { .retry }, failed: FeedEvent.inputFailed),
-            input.selection.guardedInput("selection", { .selected(index: $0) }, failed: FeedEvent.inputFailed)
-        )
-
-        let state = Observable<FeedState>.feedbackLoop(
+        let state = Driver<FeedState>.feedbackLoop(
             initial: FeedState(configuration: configuration),
-            events: events,
-            reduce: { state, event in FeedState.reduce(state, event, at: scheduler.now) }
+            inputs: [
+                input.load.guardedInput("load") { .load },
+                input.refresh.guardedInput("refresh") { .refresh },
+                input.geometry.guardedInput("geometry") { .geometry($0) },
+                input.reachedBottom.guardedInput("reachedBottom") { .reachedBottom },
+                input.retry.guardedInput("retry") { .retry },
+                input.selection.guardedInput("selection") { .selected(index: $0) },
+            ],
+            scheduler: scheduler
         ) { states in
-            Observable<FeedEvent>.merge(
+            [
                 // Start a request whenever the state wants a new one; a newer request (a
                 // refresh) disposes the one before it, which cancels it.
                 states.map(\.inFlight).distinctUntilChanged().flatMapLatest { request -> Observable<FeedEvent> in
@@ -190,37 +200,42 @@ public struct FeedViewModel: Sendable {
                         .catch { .just(.failed(request, FeedError(describing: $0))) }
                         .observe(on: scheduler)
                 },
-                // Wake the rules when a back-off or the request budget's wait ends.
-                states.map(\.nextWakeUp).distinctUntilChanged().flatMapLatest { wakeUp -> Observable<FeedEvent> in
-                    guard let wakeUp else { return .empty() }
-                    return Observable.timer(max(wakeUp - scheduler.now, .zero), scheduler: scheduler).map { _ in .wakeUp }
-                }
-            )
+            ]
         }
-        .share(replay: 1)
 
+        // Every output below is one chain from the shared state, on the scheduler and never
+        // failing: a driver or a signal as it is (see `SharedSequence.init(alreadyOn:neverFailing:)`).
+        // Each output has a chain of its own, so outputs are delivered in the order they were
+        // subscribed, as the state's own subscribers are.
+        let states = state.asObservable()
+        func driver<Value>(_ values: Observable<Value>) -> Driver<Value> {
+            Driver(alreadyOn: scheduler, neverFailing: values)
+        }
+        func signal<Value>(_ values: Observable<Value>) -> Signal<Value> {
+            Signal(alreadyOn: scheduler, neverFailing: values)
+        }
         // Each subscriber's first state is the current one; what follows are transitions, so
         // one-shot outputs skip it and never replay an old effect.
-        let transitions = state.skip(1)
+        let transitions = states.skip(1)
         let threshold = configuration.scrollToTopThreshold
 
         output = Output(
             state: state,
-            photos: state.distinctUntilChanged { $0.revision }.map(\.photos),
-            changes: transitions.compactMap(\.change),
-            isRefreshing: Observable.merge(
-                state.map(\.isRefreshing).distinctUntilChanged(),
+            photos: driver(states.distinctUntilChanged { $0.revision }.map(\.photos)),
+            changes: signal(transitions.compactMap(\.change)),
+            isRefreshing: driver(Observable.merge(
+                states.map(\.isRefreshing).distinctUntilChanged(),
                 // A refused pull changes nothing, so the line above stays quiet; say it again.
                 transitions.filter(\.refusedRefresh).map { _ in false }
-            ),
-            isLoadingMore: state.map(\.isLoadingMore).distinctUntilChanged(),
-            footer: state.map(\.footer).distinctUntilChanged(),
-            isLastPage: state.map(\.isLastPage).distinctUntilChanged(),
-            isEmpty: state.map(\.isEmpty).distinctUntilChanged(),
-            error: transitions.compactMap(\.error),
-            selectedPhoto: transitions.compactMap(\.selectedPhoto),
-            showsScrollToTop: state.map { ($0.geometry?.contentOffsetY ?? 0) > threshold }.distinctUntilChanged(),
-            duplicatesDropped: state.map(\.stats.duplicatesDropped).distinctUntilChanged()
+            )),
+            isLoadingMore: driver(states.map(\.isLoadingMore).distinctUntilChanged()),
+            footer: driver(states.map(\.footer).distinctUntilChanged()),
+            isLastPage: driver(states.map(\.isLastPage).distinctUntilChanged()),
+            isEmpty: driver(states.map(\.isEmpty).distinctUntilChanged()),
+            error: signal(transitions.compactMap(\.error)),
+            selectedPhoto: signal(transitions.compactMap(\.selectedPhoto)),
+            showsScrollToTop: driver(states.map { ($0.geometry?.contentOffsetY ?? 0) > threshold }.distinctUntilChanged()),
+            duplicatesDropped: driver(states.map(\.stats.duplicatesDropped).distinctUntilChanged())
         )
     }
 }

@@ -2,23 +2,19 @@ import Streams
 
 extension Observable {
     /// An input of a view model as its events: each value made an event by `event`; a failure
-    /// becomes one event made by `failed` from ``FeedError/inputFailed(input:reason:)`` (naming
-    /// the input), and ends the input, while the other inputs and the outputs go on.
+    /// becomes one `inputFailed` event, with a
+    /// ``FeedError/inputFailed(input:reason:)`` naming the input, and ends the input, while the
+    /// other inputs and the outputs go on.
     ///
     /// ``FeedViewModel`` and ``ImageViewModel`` read every input through it.
     ///
     /// - Parameters:
     ///   - name: The input's name, for the error (`geometry`).
     ///   - event: Makes a value an event.
-    ///   - failed: Makes the failure an event.
     /// - Returns: The events.
-    func guardedInput<Event: Sendable>(
-        _ name: String,
-        _ event: @escaping @Sendable (Element) -> Event,
-        failed: @escaping @Sendable (FeedError) -> Event
-    ) -> Observable<Event> {
+    func guardedInput<Event: FeedbackEvent>(_ name: String, _ event: @escaping @Sendable (Element) -> Event) -> Observable<Event> {
         map(event).catch { error in
-            .just(failed(.inputFailed(input: name, reason: String(describing: error))))
+            .just(.inputFailed(.inputFailed(input: name, reason: String(describing: error))))
         }
     }
 }

@@ -187,7 +187,7 @@ final class ImageFuzz: Sendable {
                 watch.lastOffset = geometry.contentOffsetY
             }
         }))
-        bag.insert(viewModel.output.state.subscribe(onNext: { [self] state in
+        bag.insert(viewModel.output.state.asObservable().subscribe(onNext: { [self] state in
             checkState(state, simulator)
         }))
         bag.insert(simulator.play(scenario.steps).subscribe(onNext: { _ in }))

@@ -137,7 +137,7 @@ final class ImageHarness {
             dependencies: .init(loader: loader, downloadTracker: tracker, scheduler: scheduler, configuration: configuration)
         )
         states = scheduler.createObserver()
-        subscriptions.insert(viewModel.output.state.subscribe(states.asObserver()))
+        subscriptions.insert(viewModel.output.state.drive(states))
     }
 
     /// Records one photo's cell output from tick `at`, as `"phase"` names.
@@ -146,7 +146,7 @@ final class ImageHarness {
         let output = viewModel.output
         let subscriptions = subscriptions
         _ = scheduler.scheduleAt(tick) {
-            subscriptions.insert(output.image(for: photo).map { "\($0.photoID) \($0.phase)" }.subscribe(observer.asObserver()))
+            subscriptions.insert(output.image(for: photo).map { "\($0.photoID) \($0.phase)" }.drive(observer))
         }
         return observer
     }
