@@ -1,3 +1,6 @@
+// The overloads and `LatestValues` are `@inlinable`/`@usableFromInline`, as the implementation in
+// Combining.swift is (see there). Why: Benchmarks/README.md, "W10: combineLatest and zip".
+
 extension Observable {
     /// Combines the latest values of two observables each time either of them emits, once
     /// both have emitted.
@@ -26,6 +29,7 @@ extension Observable {
     ///   - b: The second source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A, _ b: B,
         resultSelector: @escaping @Sendable (A.Element, B.Element) throws -> Element
@@ -53,6 +57,7 @@ extension Observable {
     ///   - c: The third source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element) throws -> Element
@@ -77,6 +82,7 @@ extension Observable {
     ///
     /// - Parameter sources: The observables to combine.
     /// - Returns: An observable of arrays of the latest values.
+    @inlinable
     public static func combineLatest(_ sources: [Observable<Element>]) -> Observable<[Element]> {
         guard !sources.isEmpty else { return .just([]) }
         return Observable<[Element]>.combining(sources, keeping: LatestValues.self) { $0 }
@@ -104,6 +110,7 @@ extension Observable {
     ///   - sources: The observables to combine.
     ///   - resultSelector: Combines the values, in the order of `sources`; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<Sources: Collection>(
         _ sources: Sources,
         resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
@@ -130,6 +137,7 @@ extension Observable {
     ///   - a: The first source.
     ///   - b: The second source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A, _ b: B
     ) -> Observable<Element> where Element == (A.Element, B.Element) {
@@ -156,6 +164,7 @@ extension Observable {
     ///   - b: The second source.
     ///   - c: The third source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element) {
@@ -184,6 +193,7 @@ extension Observable {
     ///   - d: The fourth source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element) throws -> Element
@@ -213,6 +223,7 @@ extension Observable {
     ///   - c: The third source.
     ///   - d: The fourth source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element) {
@@ -222,12 +233,14 @@ extension Observable {
 
 /// `combineLatest`'s rule: the latest value of each source. Every value makes a combination once
 /// each source has a value.
+@usableFromInline
 struct LatestValues<Value: Sendable>: CombiningRule {
-    private var latest: [Value?]
+    @usableFromInline var latest: [Value?]
     /// How many sources have a value.
-    private var valueCount = 0
-    private var isDone: [Bool]
+    @usableFromInline var valueCount = 0
+    @usableFromInline var isDone: [Bool]
 
+    @inlinable
     init(sources count: Int) {
         latest = Array(repeating: nil, count: count)
         isDone = Array(repeating: false, count: count)
@@ -236,6 +249,7 @@ struct LatestValues<Value: Sendable>: CombiningRule {
     /// Replaces the source's latest value; makes a combination once every source has a value.
     /// Until then, a value arriving while all the other sources have completed is the last: some
     /// of them completed without a value, so no combination can ever be made.
+    @inlinable
     mutating func receive(_ value: Value, from index: Int) -> Received<Value> {
         let replaced = latest[index].take()
         if replaced == nil { valueCount += 1 }
@@ -248,6 +262,7 @@ struct LatestValues<Value: Sendable>: CombiningRule {
     }
 
     /// Marks a source done; the result completes when every source is done.
+    @inlinable
     mutating func complete(_ index: Int) -> Bool {
         guard !isDone[index] else { return false }
         isDone[index] = true

@@ -26,6 +26,7 @@ extension Observable {
     ///   - e: The fifth source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element) throws -> Element
@@ -57,6 +58,7 @@ extension Observable {
     ///   - d: The fourth source.
     ///   - e: The fifth source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element) {
@@ -89,6 +91,7 @@ extension Observable {
     ///   - f: The sixth source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) throws -> Element
@@ -122,6 +125,7 @@ extension Observable {
     ///   - e: The fifth source.
     ///   - f: The sixth source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) {
@@ -156,6 +160,7 @@ extension Observable {
     ///   - g: The seventh source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) throws -> Element
@@ -191,6 +196,7 @@ extension Observable {
     ///   - f: The sixth source.
     ///   - g: The seventh source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) {
@@ -227,6 +233,7 @@ extension Observable {
     ///   - h: The eighth source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType, H: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element) throws -> Element
@@ -264,6 +271,7 @@ extension Observable {
     ///   - g: The seventh source.
     ///   - h: The eighth source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType, H: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element) {

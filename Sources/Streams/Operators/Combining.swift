@@ -4,9 +4,16 @@ import Synchronization
 // through the outbox. The two operators differ only in their `CombiningRule`: what they keep of
 // each source's values, when those make a combination, and when no further one can be made
 // (`LatestValues` in CombineLatest.swift, `QueuedValues` in Zip.swift).
+//
+// The typed overloads, both `combining` functions, `CombiningState`, the two rules and their
+// answers are `@inlinable`/`@usableFromInline` so that they are specialised for the caller's
+// types, as `merge` is: unspecialised, most of a value's time went to generic metadata lookups.
+// Hence storage that is internal, not private.
+// Why this shape: Benchmarks/README.md, "W10: combineLatest and zip".
 
 /// What `combineLatest` and `zip` differ in: what they keep of each source's values, when a value
 /// makes a combination, and when no further combination can be made.
+@usableFromInline
 protocol CombiningRule: Sendable {
     associatedtype Value: Sendable
 
@@ -23,13 +30,21 @@ protocol CombiningRule: Sendable {
 }
 
 /// What one value did to a ``CombiningRule``.
+@usableFromInline
 struct Received<Value: Sendable>: Sendable {
     /// The combination it made, one value of each source in their order, if any.
-    var combination: [Value]?
+    @usableFromInline var combination: [Value]?
     /// Whether no further combination can be made after it, so the result completes.
-    var isLast = false
+    @usableFromInline var isLast: Bool
     /// The value it replaced, for the caller to release after the lock.
-    var replaced: Value?
+    @usableFromInline var replaced: Value?
+
+    @inlinable
+    init(combination: [Value]? = nil, isLast: Bool = false, replaced: Value? = nil) {
+        self.combination = combination
+        self.isLast = isLast
+        self.replaced = replaced
+    }
 }
 
 extension Observable {
@@ -39,6 +54,7 @@ extension Observable {
     /// The sources' values go in as `any Sendable`, so that sources of different types share one
     /// state, and come out with their types again, in the order of the sources, for
     /// `resultSelector`.
+    @inlinable
     static func combining<Rule: CombiningRule, each Source: ObservableConvertibleType>(
         _ sources: repeat each Source,
         keeping rule: Rule.Type,
@@ -59,6 +75,7 @@ extension Observable {
     /// Each value goes to `Rule` under the lock; a combination it makes is sent through the
     /// outbox, and `resultSelector` runs when it is delivered, outside the lock and serially, so
     /// results come out in the order the combinations were made.
+    @inlinable
     static func combining<Rule: CombiningRule>(
         _ sources: [Observable<Rule.Value>],
         keeping rule: Rule.Type,
@@ -107,27 +124,42 @@ extension Observable {
 
 /// The state of one `combineLatest` or `zip` subscription: the rule with the values it keeps,
 /// and the outbox.
-private struct CombiningState<Rule: CombiningRule>: SerialDelivering {
+@usableFromInline
+struct CombiningState<Rule: CombiningRule>: SerialDelivering {
     /// What a handler does after the lock: unsubscribe from every source if `finished`, deliver
     /// `first` if it became the deliverer. What the state let go of, `replaced` and `dropped`, is
     /// released with the decision.
+    @usableFromInline
     struct Decision: Sendable {
-        var finished = false
-        var first: Event<[Rule.Value]>?
-        var replaced: Rule.Value?
-        var dropped: Rule?
+        @usableFromInline var finished: Bool
+        @usableFromInline var first: Event<[Rule.Value]>?
+        @usableFromInline var replaced: Rule.Value?
+        @usableFromInline var dropped: Rule?
+
+        @inlinable
+        init(
+            finished: Bool = false, first: Event<[Rule.Value]>? = nil,
+            replaced: Rule.Value? = nil, dropped: Rule? = nil
+        ) {
+            self.finished = finished
+            self.first = first
+            self.replaced = replaced
+            self.dropped = dropped
+        }
     }
 
-    var outbox = SerialOutbox<[Rule.Value]>()
+    @usableFromInline var outbox = SerialOutbox<[Rule.Value]>()
     /// The values kept, until the result ends and lets go of them.
-    private var rule: Rule?
+    @usableFromInline var rule: Rule?
 
+    @inlinable
     init(sources count: Int) {
         rule = Rule(sources: count)
     }
 
     /// Keeps a value; sends the combination it makes, and the completion after it if it was
     /// the last one.
+    @inlinable
     mutating func receive(_ value: Rule.Value, from index: Int) -> Decision {
         guard !outbox.isClosed, let received = rule?.receive(value, from: index) else { return Decision() }
         let first = received.combination.flatMap { outbox.send(.next($0)) }
@@ -138,12 +170,14 @@ private struct CombiningState<Rule: CombiningRule>: SerialDelivering {
     }
 
     /// Marks a source completed; ends the sequence if no further combination can be made.
+    @inlinable
     mutating func complete(_ index: Int) -> Decision {
         guard !outbox.isClosed, rule?.complete(index) == true else { return Decision() }
         return terminate(with: .completed)
     }
 
     /// Ends the sequence with `event` unless it has already ended, dropping the values kept.
+    @inlinable
     mutating func terminate(with event: Event<[Rule.Value]>) -> Decision {
         guard !outbox.isClosed else { return Decision() }
         return Decision(finished: true, first: outbox.send(event), dropped: rule.take())
@@ -156,13 +190,20 @@ extension IndexingIterator<[any Sendable]> {
     /// A combination holds one value of each source in their order, so the `n`th value has the
     /// type of the `n`th source, and the cast succeeds; if it did not, the error would end the
     /// sequence, as a selector's error does.
-    fileprivate mutating func next<Value>(as type: Value.Type) throws -> Value {
+    @inlinable
+    mutating func next<Value>(as type: Value.Type) throws -> Value {
         guard let value = next() as? Value else { throw CombinationTypeMismatch(expected: "\(type)") }
         return value
     }
 }
 
 /// A combination whose value does not have its source's type (see `next(as:)`).
-private struct CombinationTypeMismatch: Error {
-    let expected: String
+@usableFromInline
+struct CombinationTypeMismatch: Error {
+    @usableFromInline let expected: String
+
+    @inlinable
+    init(expected: String) {
+        self.expected = expected
+    }
 }

@@ -1,3 +1,6 @@
+// The overloads and `QueuedValues` are `@inlinable`/`@usableFromInline`, as the implementation in
+// Combining.swift is (see there). Why: Benchmarks/README.md, "W10: combineLatest and zip".
+
 extension Observable {
     /// Combines the values of two observables in pairs, by position: the first of each, then
     /// the second of each, and so on.
@@ -25,6 +28,7 @@ extension Observable {
     ///   - b: The second source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A, _ b: B,
         resultSelector: @escaping @Sendable (A.Element, B.Element) throws -> Element
@@ -51,6 +55,7 @@ extension Observable {
     ///   - c: The third source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element) throws -> Element
@@ -73,6 +78,7 @@ extension Observable {
     ///
     /// - Parameter sources: The observables to combine.
     /// - Returns: An observable of arrays of values at the same position.
+    @inlinable
     public static func zip(_ sources: [Observable<Element>]) -> Observable<[Element]> {
         guard !sources.isEmpty else { return .empty() }
         return Observable<[Element]>.combining(sources, keeping: QueuedValues.self) { $0 }
@@ -100,6 +106,7 @@ extension Observable {
     ///   - sources: The observables to combine.
     ///   - resultSelector: Combines the values, in the order of `sources`; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<Sources: Collection>(
         _ sources: Sources,
         resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
@@ -123,6 +130,7 @@ extension Observable {
     ///   - a: The first source.
     ///   - b: The second source.
     /// - Returns: An observable of tuples of values at the same position.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A, _ b: B
     ) -> Observable<Element> where Element == (A.Element, B.Element) {
@@ -147,6 +155,7 @@ extension Observable {
     ///   - b: The second source.
     ///   - c: The third source.
     /// - Returns: An observable of tuples of values at the same position.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element) {
@@ -156,10 +165,12 @@ extension Observable {
 
 /// `zip`'s rule: a queue of values per source. A combination takes the first value of each, once
 /// every source has one waiting.
+@usableFromInline
 struct QueuedValues<Value: Sendable>: CombiningRule {
-    private var queues: [Queue<Value>]
-    private var isDone: [Bool]
+    @usableFromInline var queues: [Queue<Value>]
+    @usableFromInline var isDone: [Bool]
 
+    @inlinable
     init(sources count: Int) {
         queues = Array(repeating: Queue(), count: count)
         isDone = Array(repeating: false, count: count)
@@ -167,6 +178,7 @@ struct QueuedValues<Value: Sendable>: CombiningRule {
 
     /// Queues a value; once every source has one waiting, takes the first of each as a
     /// combination. That is the last one when it used up the last value of a completed source.
+    @inlinable
     mutating func receive(_ value: Value, from index: Int) -> Received<Value> {
         queues[index].append(value)
         guard queues.allSatisfy({ !$0.isEmpty }) else { return Received() }
@@ -175,13 +187,15 @@ struct QueuedValues<Value: Sendable>: CombiningRule {
     }
 
     /// Marks a source done; the result completes if none of its values is waiting.
+    @inlinable
     mutating func complete(_ index: Int) -> Bool {
         isDone[index] = true
         return isExhausted
     }
 
     /// Whether no further combination can be made: a completed source has no value waiting.
-    private var isExhausted: Bool {
+    @inlinable
+    var isExhausted: Bool {
         queues.indices.contains { isDone[$0] && queues[$0].isEmpty }
     }
 }

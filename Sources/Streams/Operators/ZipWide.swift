@@ -24,6 +24,7 @@ extension Observable {
     ///   - d: The fourth source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element) throws -> Element
@@ -53,6 +54,7 @@ extension Observable {
     ///   - c: The third source.
     ///   - d: The fourth source.
     /// - Returns: An observable of tuples of the values.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element) {
@@ -83,6 +85,7 @@ extension Observable {
     ///   - e: The fifth source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element) throws -> Element
@@ -114,6 +117,7 @@ extension Observable {
     ///   - d: The fourth source.
     ///   - e: The fifth source.
     /// - Returns: An observable of tuples of the values.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element) {
@@ -146,6 +150,7 @@ extension Observable {
     ///   - f: The sixth source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) throws -> Element
@@ -179,6 +184,7 @@ extension Observable {
     ///   - e: The fifth source.
     ///   - f: The sixth source.
     /// - Returns: An observable of tuples of the values.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) {
@@ -213,6 +219,7 @@ extension Observable {
     ///   - g: The seventh source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) throws -> Element
@@ -248,6 +255,7 @@ extension Observable {
     ///   - f: The sixth source.
     ///   - g: The seventh source.
     /// - Returns: An observable of tuples of the values.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) {
@@ -284,6 +292,7 @@ extension Observable {
     ///   - h: The eighth source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType, H: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element) throws -> Element
@@ -321,6 +330,7 @@ extension Observable {
     ///   - g: The seventh source.
     ///   - h: The eighth source.
     /// - Returns: An observable of tuples of the values.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType, H: ObservableConvertibleType>(
         _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element) {
