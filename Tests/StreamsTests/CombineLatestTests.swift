@@ -241,4 +241,16 @@ struct CombineLatestTests {
             return Observable.combineLatest(first, second) { $0 + $1 }
         }
     }
+
+    @Test("sources of different types, nil values included, reach the selector with their types")
+    func sourcesOfDifferentTypes() throws {
+        let scheduler = TestScheduler()
+        let numbers = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(250)])
+        let optionals = scheduler.createHotObservable([.next(220, Int?.none), .next(240, Int?(7)), .completed(260)])
+        let observer = scheduler.start {
+            Observable.combineLatest(numbers, optionals) { "\($0)-\($1.map(String.init) ?? "nil")" }
+        }
+        #expect(observer.events == [.next(220, "1-nil"), .next(230, "2-nil"), .next(240, "2-7"), .completed(260)])
+        expectNoPendingWork(scheduler)
+    }
 }

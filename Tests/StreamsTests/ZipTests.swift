@@ -123,4 +123,16 @@ struct ZipTests {
             Observable.zip(f.source, f.other) { [probe = f.probe] in probe.pass($0) ? $0 + $1 : 0 }
         }
     }
+
+    @Test("sources of different types, nil values included, reach the selector with their types")
+    func sourcesOfDifferentTypes() throws {
+        let scheduler = TestScheduler()
+        let numbers = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(250)])
+        let optionals = scheduler.createHotObservable([.next(220, Int?.none), .next(240, Int?(7)), .completed(260)])
+        let observer = scheduler.start {
+            Observable.zip(numbers, optionals) { "\($0)-\($1.map(String.init) ?? "nil")" }
+        }
+        #expect(observer.events == [.next(220, "1-nil"), .next(240, "2-7"), .completed(250)])
+        expectNoPendingWork(scheduler)
+    }
 }

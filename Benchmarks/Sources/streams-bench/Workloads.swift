@@ -4,7 +4,7 @@ import Streams
 // W1–W5, each written four times: Streams, OpenCombine, naive closures, closures + Mutex (where
 // the table has that floor). Every version does the same work and returns the same checksum.
 // W6, the feed end to end, is Streams only, in Feed.swift; so are W7 (Accumulation.swift), W8
-// (Images.swift) and W9 (Cleaning.swift).
+// (Images.swift) and W9 (Cleaning.swift). W10 (Combining.swift) has Streams and OpenCombine only.
 
 /// All workloads at a given scale (1 = the published sizes).
 func allWorkloads(scale: Double) -> [Workload] {
@@ -27,7 +27,10 @@ func allWorkloads(scale: Double) -> [Workload] {
         subjectBacklog(id: "W7d", values: max(2, scaled(100_000))),
         imageRule(id: "W8a", photos: max(10, scaled(1_000)), frames: max(2, scaled(imageFrames))),
         imageRule(id: "W8b", photos: max(1_000, scaled(100_000)), frames: max(2, scaled(imageFrames))),
-    ] + cleaning
+    ] + cleaning + [
+        combineLatestPair(sends: scaled(200_000)),
+        zipPair(sends: scaled(200_000)),
+    ]
 }
 
 // MARK: - W1: subject → map(+1) → filter(even) → scan(sum) → subscriber

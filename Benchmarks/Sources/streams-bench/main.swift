@@ -18,14 +18,15 @@ let usage = """
     W8a and W8b run FeedStreams' image rule frame by frame over lists of 1,000 and 100,000
     photos, to check that the cost per frame is flat. W9a–W9j clean hostile text of 1 KB and
     1 MB with FeedStreams' UntrustedText (forTerminal and forHTML, capped and uncapped, and
-    forJSON), to check that the cost per scalar is flat.
+    forJSON), to check that the cost per scalar is flat. W10a and W10b send to two subjects in
+    turn, combined by combineLatest (Streams only) and by zip.
 
       --json             print the results as one JSON document instead of tables
       --scale X          multiply every workload's size by X (e.g. 0.01 for a smoke run)
       --repetitions N    timed repetitions per peer (default 15); the median is reported
       --warmups N        untimed runs per peer before the repetitions (default 2)
       --only IDS         run only these workloads, comma-separated (W1,W2,W3,W4,W5a,W5b,W6a,W6b,W7a,…,W8b,
-                         W9a,…,W9j)
+                         W9a,…,W9j,W10a,W10b)
       --peers NAMES      run only these peers, comma-separated (streams, opencombine, closures,
                          closures_mutex); for profiling one of them
       --no-allocations   skip the allocation-counting runs

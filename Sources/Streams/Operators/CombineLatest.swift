@@ -1,4 +1,5 @@
-import Synchronization
+// The overloads and `LatestValues` are `@inlinable`/`@usableFromInline`, as the implementation in
+// Combining.swift is (see there). Why: Benchmarks/README.md, "W10: combineLatest and zip".
 
 extension Observable {
     /// Combines the latest values of two observables each time either of them emits, once
@@ -28,16 +29,12 @@ extension Observable {
     ///   - b: The second source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
+        _ a: A, _ b: B,
         resultSelector: @escaping @Sendable (A.Element, B.Element) throws -> Element
     ) -> Observable<Element> {
-        combineLatest(
-            initial: (A.Element?, B.Element?)(nil, nil),
-            writers: [a.asObservable().map { value in { $0.0 = value } }, b.asObservable().map { value in { $0.1 = value } }],
-            result: { try resultSelector($0.0!, $0.1!) }
-        )
+        combining(a, b, keeping: LatestValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the latest values of three observables each time any of them emits, once all
@@ -60,21 +57,12 @@ extension Observable {
     ///   - c: The third source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
+        _ a: A, _ b: B, _ c: C,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element) throws -> Element
     ) -> Observable<Element> {
-        combineLatest(
-            initial: (A.Element?, B.Element?, C.Element?)(nil, nil, nil),
-            writers: [
-                a.asObservable().map { value in { $0.0 = value } },
-                b.asObservable().map { value in { $0.1 = value } },
-                c.asObservable().map { value in { $0.2 = value } },
-            ],
-            result: { try resultSelector($0.0!, $0.1!, $0.2!) }
-        )
+        combining(a, b, c, keeping: LatestValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the latest values of any number of observables into an array each time one of
@@ -94,13 +82,10 @@ extension Observable {
     ///
     /// - Parameter sources: The observables to combine.
     /// - Returns: An observable of arrays of the latest values.
+    @inlinable
     public static func combineLatest(_ sources: [Observable<Element>]) -> Observable<[Element]> {
         guard !sources.isEmpty else { return .just([]) }
-        return Observable<[Element]>.combineLatest(
-            initial: [Element?](repeating: nil, count: sources.count),
-            writers: sources.enumerated().map { index, source in source.map { value in { $0[index] = value } } },
-            result: { $0.map { $0! } }
-        )
+        return Observable<[Element]>.combining(sources, keeping: LatestValues.self) { $0 }
     }
 
     /// Combines the latest values of any number of observables each time one of them emits,
@@ -125,6 +110,7 @@ extension Observable {
     ///   - sources: The observables to combine.
     ///   - resultSelector: Combines the values, in the order of `sources`; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<Sources: Collection>(
         _ sources: Sources,
         resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
@@ -151,9 +137,9 @@ extension Observable {
     ///   - a: The first source.
     ///   - b: The second source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B
+        _ a: A, _ b: B
     ) -> Observable<Element> where Element == (A.Element, B.Element) {
         combineLatest(a, b) { ($0, $1) }
     }
@@ -178,10 +164,9 @@ extension Observable {
     ///   - b: The second source.
     ///   - c: The third source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C
+        _ a: A, _ b: B, _ c: C
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element) {
         combineLatest(a, b, c) { ($0, $1, $2) }
     }
@@ -208,23 +193,12 @@ extension Observable {
     ///   - d: The fourth source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
+        _ a: A, _ b: B, _ c: C, _ d: D,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element) throws -> Element
     ) -> Observable<Element> {
-        combineLatest(
-            initial: (A.Element?, B.Element?, C.Element?, D.Element?)(nil, nil, nil, nil),
-            writers: [
-                a.asObservable().map { value in { $0.0 = value } },
-                b.asObservable().map { value in { $0.1 = value } },
-                c.asObservable().map { value in { $0.2 = value } },
-                d.asObservable().map { value in { $0.3 = value } },
-            ],
-            result: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!) }
-        )
+        combining(a, b, c, d, keeping: LatestValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the latest values of four observables into a tuple each time any of them
@@ -249,125 +223,49 @@ extension Observable {
     ///   - c: The third source.
     ///   - d: The fourth source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D
+        _ a: A, _ b: B, _ c: C, _ d: D
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element) {
         combineLatest(a, b, c, d) { ($0, $1, $2, $3) }
     }
 }
 
-extension Observable {
-    /// The one implementation behind every `combineLatest`.
-    ///
-    /// The latest values live in `Values` (a tuple of optionals, or an array of them). Each
-    /// source is mapped to *writers*: for each of its values, a closure that stores the value in
-    /// its own slot. Under the lock a writer is applied and, once every slot is filled, the
-    /// whole `Values` is sent through the outbox; `result` runs when it is delivered, outside
-    /// the lock and serially, so combinations come out in the order they were made.
-    static func combineLatest<Values: Sendable>(
-        initial: Values,
-        writers: [Observable<@Sendable (inout Values) -> Void>],
-        result: @escaping @Sendable (Values) throws -> Element
-    ) -> Observable<Element> {
-        Observable { observer in
-            let state = Mutex(CombineLatestState(values: initial, arity: writers.count))
-            let subscriptions = writers.map { _ in SingleAssignmentDisposable() }
-            let all = CompositeDisposable(subscriptions)
+/// `combineLatest`'s rule: the latest value of each source. Every value makes a combination once
+/// each source has a value.
+@usableFromInline
+struct LatestValues<Value: Sendable>: CombiningRule {
+    @usableFromInline var latest: [Value?]
+    /// How many sources have a value.
+    @usableFromInline var valueCount = 0
+    @usableFromInline var isDone: [Bool]
 
-            // Combined values go through the outbox; the selector runs as each is delivered,
-            // outside the lock. A selector that throws ends the sequence with its error.
-            let selecting = AnyObserver<Values> { event in
-                let selected = event.map(result)
-                if case .next = event, case .error = selected {
-                    state.cancelDelivery()
-                    all.dispose()
-                }
-                observer.on(selected)
-            }
-
-            @Sendable func act(_ decision: (finished: Bool, first: Event<Values>?)) {
-                if decision.finished { all.dispose() }
-                state.deliver(decision.first, to: selecting)
-            }
-
-            for (index, writer) in writers.enumerated() {
-                subscriptions[index].setDisposable(writer.subscribe(AnyObserver { event in
-                    switch event {
-                    case .next(let write):
-                        let (finished, first, previous) = state.withLock { $0.receive(write, at: index) }
-                        _ = previous
-                        act((finished, first))
-                    case .error(let error):
-                        act(state.withLock { $0.terminate(with: .error(error)) })
-                    case .completed:
-                        subscriptions[index].dispose()
-                        act(state.withLock { $0.complete(at: index) })
-                    }
-                }))
-            }
-            return Disposables.create {
-                state.cancelDelivery()
-                all.dispose()
-            }
-        }
-    }
-}
-
-/// The state of one `combineLatest` subscription: the latest values and which sources have
-/// emitted or completed.
-private struct CombineLatestState<Values: Sendable>: SerialDelivering {
-    var outbox = SerialOutbox<Values>()
-    private var values: Values
-    private var hasValue: [Bool]
-    private var isDone: [Bool]
-    private var valueCount = 0
-    private var doneCount = 0
-
-    init(values: Values, arity: Int) {
-        self.values = values
-        hasValue = Array(repeating: false, count: arity)
-        isDone = Array(repeating: false, count: arity)
+    @inlinable
+    init(sources count: Int) {
+        latest = Array(repeating: nil, count: count)
+        isDone = Array(repeating: false, count: count)
     }
 
-    /// Stores a value; sends the combination once every source has a value. Until then, a
-    /// value arriving while all the other sources have completed ends the sequence: some of
-    /// them completed without a value, so no combination can ever be made.
-    ///
-    /// Also returns the values as they were before, for the caller to release after the lock
-    /// (the value replaced is among them).
-    mutating func receive(
-        _ write: (inout Values) -> Void,
-        at index: Int
-    ) -> (finished: Bool, first: Event<Values>?, previous: Values?) {
-        guard !outbox.isClosed else { return (false, nil, nil) }
-        let previous = values
-        write(&values)
-        if !hasValue[index] {
-            hasValue[index] = true
-            valueCount += 1
+    /// Replaces the source's latest value; makes a combination once every source has a value.
+    /// Until then, a value arriving while all the other sources have completed is the last: some
+    /// of them completed without a value, so no combination can ever be made.
+    @inlinable
+    mutating func receive(_ value: Value, from index: Int) -> Received<Value> {
+        let replaced = latest[index].take()
+        if replaced == nil { valueCount += 1 }
+        latest[index] = value
+        guard valueCount == latest.count else {
+            let othersDone = isDone.indices.allSatisfy { $0 == index || isDone[$0] }
+            return Received(isLast: othersDone, replaced: replaced)
         }
-        if valueCount == hasValue.count {
-            return (false, outbox.send(.next(values)), previous)
-        }
-        let othersDone = isDone.indices.allSatisfy { $0 == index || isDone[$0] }
-        let (finished, first) = othersDone ? terminate(with: .completed) : (false, nil)
-        return (finished, first, previous)
+        return Received(combination: latest.compactMap { $0 }, replaced: replaced)
     }
 
-    /// Marks a source done; ends the sequence when every source is done.
-    mutating func complete(at index: Int) -> (finished: Bool, first: Event<Values>?) {
-        guard !isDone[index] else { return (false, nil) }
+    /// Marks a source done; the result completes when every source is done.
+    @inlinable
+    mutating func complete(_ index: Int) -> Bool {
+        guard !isDone[index] else { return false }
         isDone[index] = true
-        doneCount += 1
-        return doneCount == isDone.count ? terminate(with: .completed) : (false, nil)
-    }
-
-    /// Ends the sequence with `event` unless it has already ended.
-    mutating func terminate(with event: Event<Values>) -> (finished: Bool, first: Event<Values>?) {
-        guard !outbox.isClosed else { return (false, nil) }
-        return (true, outbox.send(event))
+        return !isDone.contains(false)
     }
 }

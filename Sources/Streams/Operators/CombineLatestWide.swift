@@ -1,6 +1,5 @@
-// `combineLatest` of five to eight sources, RxSwift's widest arities. Each is the same few lines
-// of wiring over the one implementation in CombineLatest.swift: a tuple of optionals, one writer
-// per source, and the selector applied to the filled tuple.
+// `combineLatest` of five to eight sources, RxSwift's widest arities: each is one call to the one
+// implementation in Combining.swift with `LatestValues`, the rule of `combineLatest`.
 
 extension Observable {
     /// Combines the latest values of five observables each time any of them emits, once all have
@@ -27,25 +26,12 @@ extension Observable {
     ///   - e: The fifth source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element) throws -> Element
     ) -> Observable<Element> {
-        combineLatest(
-            initial: (A.Element?, B.Element?, C.Element?, D.Element?, E.Element?)(nil, nil, nil, nil, nil),
-            writers: [
-                a.asObservable().map { value in { $0.0 = value } },
-                b.asObservable().map { value in { $0.1 = value } },
-                c.asObservable().map { value in { $0.2 = value } },
-                d.asObservable().map { value in { $0.3 = value } },
-                e.asObservable().map { value in { $0.4 = value } },
-            ],
-            result: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!) }
-        )
+        combining(a, b, c, d, e, keeping: LatestValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the latest values of five observables into a tuple each time any of them emits,
@@ -72,12 +58,9 @@ extension Observable {
     ///   - d: The fourth source.
     ///   - e: The fifth source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element) {
         combineLatest(a, b, c, d, e) { ($0, $1, $2, $3, $4) }
     }
@@ -108,27 +91,12 @@ extension Observable {
     ///   - f: The sixth source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
-        _ f: F,
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) throws -> Element
     ) -> Observable<Element> {
-        combineLatest(
-            initial: (A.Element?, B.Element?, C.Element?, D.Element?, E.Element?, F.Element?)(nil, nil, nil, nil, nil, nil),
-            writers: [
-                a.asObservable().map { value in { $0.0 = value } },
-                b.asObservable().map { value in { $0.1 = value } },
-                c.asObservable().map { value in { $0.2 = value } },
-                d.asObservable().map { value in { $0.3 = value } },
-                e.asObservable().map { value in { $0.4 = value } },
-                f.asObservable().map { value in { $0.5 = value } },
-            ],
-            result: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!) }
-        )
+        combining(a, b, c, d, e, f, keeping: LatestValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the latest values of six observables into a tuple each time any of them emits, once
@@ -157,13 +125,9 @@ extension Observable {
     ///   - e: The fifth source.
     ///   - f: The sixth source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
-        _ f: F
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) {
         combineLatest(a, b, c, d, e, f) { ($0, $1, $2, $3, $4, $5) }
     }
@@ -196,29 +160,12 @@ extension Observable {
     ///   - g: The seventh source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
-        _ f: F,
-        _ g: G,
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) throws -> Element
     ) -> Observable<Element> {
-        combineLatest(
-            initial: (A.Element?, B.Element?, C.Element?, D.Element?, E.Element?, F.Element?, G.Element?)(nil, nil, nil, nil, nil, nil, nil),
-            writers: [
-                a.asObservable().map { value in { $0.0 = value } },
-                b.asObservable().map { value in { $0.1 = value } },
-                c.asObservable().map { value in { $0.2 = value } },
-                d.asObservable().map { value in { $0.3 = value } },
-                e.asObservable().map { value in { $0.4 = value } },
-                f.asObservable().map { value in { $0.5 = value } },
-                g.asObservable().map { value in { $0.6 = value } },
-            ],
-            result: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!, $0.6!) }
-        )
+        combining(a, b, c, d, e, f, g, keeping: LatestValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the latest values of seven observables into a tuple each time any of them emits,
@@ -249,14 +196,9 @@ extension Observable {
     ///   - f: The sixth source.
     ///   - g: The seventh source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
-        _ f: F,
-        _ g: G
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) {
         combineLatest(a, b, c, d, e, f, g) { ($0, $1, $2, $3, $4, $5, $6) }
     }
@@ -291,31 +233,12 @@ extension Observable {
     ///   - h: The eighth source.
     ///   - resultSelector: Combines the latest values; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType, H: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
-        _ f: F,
-        _ g: G,
-        _ h: H,
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element) throws -> Element
     ) -> Observable<Element> {
-        combineLatest(
-            initial: (A.Element?, B.Element?, C.Element?, D.Element?, E.Element?, F.Element?, G.Element?, H.Element?)(nil, nil, nil, nil, nil, nil, nil, nil),
-            writers: [
-                a.asObservable().map { value in { $0.0 = value } },
-                b.asObservable().map { value in { $0.1 = value } },
-                c.asObservable().map { value in { $0.2 = value } },
-                d.asObservable().map { value in { $0.3 = value } },
-                e.asObservable().map { value in { $0.4 = value } },
-                f.asObservable().map { value in { $0.5 = value } },
-                g.asObservable().map { value in { $0.6 = value } },
-                h.asObservable().map { value in { $0.7 = value } },
-            ],
-            result: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!, $0.6!, $0.7!) }
-        )
+        combining(a, b, c, d, e, f, g, h, keeping: LatestValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the latest values of eight observables into a tuple each time any of them emits,
@@ -348,15 +271,9 @@ extension Observable {
     ///   - g: The seventh source.
     ///   - h: The eighth source.
     /// - Returns: An observable of tuples of the latest values.
+    @inlinable
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType, H: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
-        _ f: F,
-        _ g: G,
-        _ h: H
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element) {
         combineLatest(a, b, c, d, e, f, g, h) { ($0, $1, $2, $3, $4, $5, $6, $7) }
     }

@@ -1,4 +1,5 @@
-import Synchronization
+// The overloads and `QueuedValues` are `@inlinable`/`@usableFromInline`, as the implementation in
+// Combining.swift is (see there). Why: Benchmarks/README.md, "W10: combineLatest and zip".
 
 extension Observable {
     /// Combines the values of two observables in pairs, by position: the first of each, then
@@ -27,16 +28,12 @@ extension Observable {
     ///   - b: The second source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
+        _ a: A, _ b: B,
         resultSelector: @escaping @Sendable (A.Element, B.Element) throws -> Element
     ) -> Observable<Element> {
-        zip(
-            initial: (A.Element?, B.Element?)(nil, nil),
-            writers: [a.asObservable().map { value in { $0.0 = value } }, b.asObservable().map { value in { $0.1 = value } }],
-            result: { try resultSelector($0.0!, $0.1!) }
-        )
+        combining(a, b, keeping: QueuedValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the values of three observables in threes, by position.
@@ -58,21 +55,12 @@ extension Observable {
     ///   - c: The third source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
+        _ a: A, _ b: B, _ c: C,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element) throws -> Element
     ) -> Observable<Element> {
-        zip(
-            initial: (A.Element?, B.Element?, C.Element?)(nil, nil, nil),
-            writers: [
-                a.asObservable().map { value in { $0.0 = value } },
-                b.asObservable().map { value in { $0.1 = value } },
-                c.asObservable().map { value in { $0.2 = value } },
-            ],
-            result: { try resultSelector($0.0!, $0.1!, $0.2!) }
-        )
+        combining(a, b, c, keeping: QueuedValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the values of any number of observables into arrays, by position.
@@ -90,13 +78,10 @@ extension Observable {
     ///
     /// - Parameter sources: The observables to combine.
     /// - Returns: An observable of arrays of values at the same position.
+    @inlinable
     public static func zip(_ sources: [Observable<Element>]) -> Observable<[Element]> {
         guard !sources.isEmpty else { return .empty() }
-        return Observable<[Element]>.zip(
-            initial: [Element?](repeating: nil, count: sources.count),
-            writers: sources.enumerated().map { index, source in source.map { value in { $0[index] = value } } },
-            result: { $0.map { $0! } }
-        )
+        return Observable<[Element]>.combining(sources, keeping: QueuedValues.self) { $0 }
     }
 
     /// Combines the values of any number of observables by position: RxSwift's
@@ -121,6 +106,7 @@ extension Observable {
     ///   - sources: The observables to combine.
     ///   - resultSelector: Combines the values, in the order of `sources`; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<Sources: Collection>(
         _ sources: Sources,
         resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
@@ -144,9 +130,9 @@ extension Observable {
     ///   - a: The first source.
     ///   - b: The second source.
     /// - Returns: An observable of tuples of values at the same position.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B
+        _ a: A, _ b: B
     ) -> Observable<Element> where Element == (A.Element, B.Element) {
         zip(a, b) { ($0, $1) }
     }
@@ -169,127 +155,47 @@ extension Observable {
     ///   - b: The second source.
     ///   - c: The third source.
     /// - Returns: An observable of tuples of values at the same position.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C
+        _ a: A, _ b: B, _ c: C
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element) {
         zip(a, b, c) { ($0, $1, $2) }
     }
 }
 
-extension Observable {
-    /// The one implementation behind every `zip`.
-    ///
-    /// Each source is mapped to *writers*: for each of its values, a closure that stores the
-    /// value in its own slot of `Values`. A writer waits in its source's queue; when every
-    /// queue has one, one writer of each is applied to `initial` under the lock, and the
-    /// filled `Values` is sent through the outbox. `result` runs when it is delivered, outside
-    /// the lock and serially, so combinations come out in the order they were made.
-    static func zip<Values: Sendable>(
-        initial: Values,
-        writers: [Observable<@Sendable (inout Values) -> Void>],
-        result: @escaping @Sendable (Values) throws -> Element
-    ) -> Observable<Element> {
-        Observable { observer in
-            let state = Mutex(ZipState(initial: initial, arity: writers.count))
-            let subscriptions = writers.map { _ in SingleAssignmentDisposable() }
-            let all = CompositeDisposable(subscriptions)
+/// `zip`'s rule: a queue of values per source. A combination takes the first value of each, once
+/// every source has one waiting.
+@usableFromInline
+struct QueuedValues<Value: Sendable>: CombiningRule {
+    @usableFromInline var queues: [Queue<Value>]
+    @usableFromInline var isDone: [Bool]
 
-            // A selector that throws ends the sequence with its error.
-            let selecting = AnyObserver<Values> { event in
-                let selected = event.map(result)
-                if case .next = event, case .error = selected {
-                    state.cancelDelivery()
-                    all.dispose()
-                }
-                observer.on(selected)
-            }
-
-            @Sendable func act(_ decision: ZipState<Values>.Decision) {
-                _ = decision.dropped
-                if decision.finished { all.dispose() }
-                state.deliver(decision.first, to: selecting)
-            }
-
-            for (index, writer) in writers.enumerated() {
-                subscriptions[index].setDisposable(writer.subscribe(AnyObserver { event in
-                    switch event {
-                    case .next(let write):
-                        act(state.withLock { $0.receive(write, at: index) })
-                    case .error(let error):
-                        act(state.withLock { $0.terminate(with: .error(error)) })
-                    case .completed:
-                        subscriptions[index].dispose()
-                        act(state.withLock { $0.complete(at: index) })
-                    }
-                }))
-            }
-            return Disposables.create {
-                state.cancelDelivery()
-                all.dispose()
-            }
-        }
-    }
-}
-
-/// The state of one `zip` subscription: the values of each source still waiting for a
-/// partner, and which sources have completed.
-private struct ZipState<Values: Sendable>: SerialDelivering {
-    typealias Write = @Sendable (inout Values) -> Void
-
-    /// What a handler does after the lock: unsubscribe everything if `finished`, deliver
-    /// `first` if it became the deliverer, and release `dropped`, the values that will never
-    /// be used.
-    struct Decision: Sendable {
-        var finished = false
-        var first: Event<Values>?
-        var dropped: [Queue<Write>] = []
+    @inlinable
+    init(sources count: Int) {
+        queues = Array(repeating: Queue(), count: count)
+        isDone = Array(repeating: false, count: count)
     }
 
-    var outbox = SerialOutbox<Values>()
-    private let initial: Values
-    private var queues: [Queue<Write>]
-    private var isDone: [Bool]
-
-    init(initial: Values, arity: Int) {
-        self.initial = initial
-        queues = Array(repeating: Queue(), count: arity)
-        isDone = Array(repeating: false, count: arity)
+    /// Queues a value; once every source has one waiting, takes the first of each as a
+    /// combination. That is the last one when it used up the last value of a completed source.
+    @inlinable
+    mutating func receive(_ value: Value, from index: Int) -> Received<Value> {
+        queues[index].append(value)
+        guard queues.allSatisfy({ !$0.isEmpty }) else { return Received() }
+        let combination = queues.indices.compactMap { queues[$0].popFirst() }
+        return Received(combination: combination, isLast: isExhausted)
     }
 
-    /// Queues a value; once every source has one waiting, sends their combination. Ends the
-    /// sequence when that used up the last value of a completed source.
-    mutating func receive(_ write: @escaping Write, at index: Int) -> Decision {
-        guard !outbox.isClosed else { return Decision() }
-        queues[index].append(write)
-        guard queues.allSatisfy({ !$0.isEmpty }) else { return Decision() }
-        var values = initial
-        for source in queues.indices {
-            queues[source].popFirst()?(&values)
-        }
-        let first = outbox.send(.next(values))
-        guard isExhausted else { return Decision(first: first) }
-        var decision = terminate(with: .completed)
-        decision.first = first ?? decision.first
-        return decision
-    }
-
-    /// Marks a source done; ends the sequence if none of its values is waiting.
-    mutating func complete(at index: Int) -> Decision {
+    /// Marks a source done; the result completes if none of its values is waiting.
+    @inlinable
+    mutating func complete(_ index: Int) -> Bool {
         isDone[index] = true
-        return isExhausted ? terminate(with: .completed) : Decision()
-    }
-
-    /// Ends the sequence with `event` unless it has already ended, dropping the waiting values.
-    mutating func terminate(with event: Event<Values>) -> Decision {
-        guard !outbox.isClosed else { return Decision() }
-        let first = outbox.send(event)
-        return Decision(finished: true, first: first, dropped: queues.indices.map { queues[$0].removeAll() })
+        return isExhausted
     }
 
     /// Whether no further combination can be made: a completed source has no value waiting.
-    private var isExhausted: Bool {
+    @inlinable
+    var isExhausted: Bool {
         queues.indices.contains { isDone[$0] && queues[$0].isEmpty }
     }
 }

@@ -1,6 +1,5 @@
-// `zip` of four to eight sources, RxSwift's widest arities. Each is the same few lines of wiring
-// over the one implementation in Zip.swift: a tuple of optionals, one writer per source, and the
-// selector applied to the filled tuple.
+// `zip` of four to eight sources, RxSwift's widest arities: each is one call to the one
+// implementation in Combining.swift with `QueuedValues`, the rule of `zip`.
 
 extension Observable {
     /// Combines the values of four observables by position: the first of each, then the second of
@@ -25,23 +24,12 @@ extension Observable {
     ///   - d: The fourth source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
+        _ a: A, _ b: B, _ c: C, _ d: D,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element) throws -> Element
     ) -> Observable<Element> {
-        zip(
-            initial: (A.Element?, B.Element?, C.Element?, D.Element?)(nil, nil, nil, nil),
-            writers: [
-                a.asObservable().map { value in { $0.0 = value } },
-                b.asObservable().map { value in { $0.1 = value } },
-                c.asObservable().map { value in { $0.2 = value } },
-                d.asObservable().map { value in { $0.3 = value } },
-            ],
-            result: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!) }
-        )
+        combining(a, b, c, d, keeping: QueuedValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the values of four observables into tuples, by position: the first of each, then
@@ -66,11 +54,9 @@ extension Observable {
     ///   - c: The third source.
     ///   - d: The fourth source.
     /// - Returns: An observable of tuples of the values.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D
+        _ a: A, _ b: B, _ c: C, _ d: D
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element) {
         zip(a, b, c, d) { ($0, $1, $2, $3) }
     }
@@ -99,25 +85,12 @@ extension Observable {
     ///   - e: The fifth source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element) throws -> Element
     ) -> Observable<Element> {
-        zip(
-            initial: (A.Element?, B.Element?, C.Element?, D.Element?, E.Element?)(nil, nil, nil, nil, nil),
-            writers: [
-                a.asObservable().map { value in { $0.0 = value } },
-                b.asObservable().map { value in { $0.1 = value } },
-                c.asObservable().map { value in { $0.2 = value } },
-                d.asObservable().map { value in { $0.3 = value } },
-                e.asObservable().map { value in { $0.4 = value } },
-            ],
-            result: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!) }
-        )
+        combining(a, b, c, d, e, keeping: QueuedValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the values of five observables into tuples, by position: the first of each, then
@@ -144,12 +117,9 @@ extension Observable {
     ///   - d: The fourth source.
     ///   - e: The fifth source.
     /// - Returns: An observable of tuples of the values.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element) {
         zip(a, b, c, d, e) { ($0, $1, $2, $3, $4) }
     }
@@ -180,27 +150,12 @@ extension Observable {
     ///   - f: The sixth source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
-        _ f: F,
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) throws -> Element
     ) -> Observable<Element> {
-        zip(
-            initial: (A.Element?, B.Element?, C.Element?, D.Element?, E.Element?, F.Element?)(nil, nil, nil, nil, nil, nil),
-            writers: [
-                a.asObservable().map { value in { $0.0 = value } },
-                b.asObservable().map { value in { $0.1 = value } },
-                c.asObservable().map { value in { $0.2 = value } },
-                d.asObservable().map { value in { $0.3 = value } },
-                e.asObservable().map { value in { $0.4 = value } },
-                f.asObservable().map { value in { $0.5 = value } },
-            ],
-            result: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!) }
-        )
+        combining(a, b, c, d, e, f, keeping: QueuedValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the values of six observables into tuples, by position: the first of each, then the
@@ -229,13 +184,9 @@ extension Observable {
     ///   - e: The fifth source.
     ///   - f: The sixth source.
     /// - Returns: An observable of tuples of the values.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
-        _ f: F
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element) {
         zip(a, b, c, d, e, f) { ($0, $1, $2, $3, $4, $5) }
     }
@@ -268,29 +219,12 @@ extension Observable {
     ///   - g: The seventh source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
-        _ f: F,
-        _ g: G,
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) throws -> Element
     ) -> Observable<Element> {
-        zip(
-            initial: (A.Element?, B.Element?, C.Element?, D.Element?, E.Element?, F.Element?, G.Element?)(nil, nil, nil, nil, nil, nil, nil),
-            writers: [
-                a.asObservable().map { value in { $0.0 = value } },
-                b.asObservable().map { value in { $0.1 = value } },
-                c.asObservable().map { value in { $0.2 = value } },
-                d.asObservable().map { value in { $0.3 = value } },
-                e.asObservable().map { value in { $0.4 = value } },
-                f.asObservable().map { value in { $0.5 = value } },
-                g.asObservable().map { value in { $0.6 = value } },
-            ],
-            result: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!, $0.6!) }
-        )
+        combining(a, b, c, d, e, f, g, keeping: QueuedValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the values of seven observables into tuples, by position: the first of each, then
@@ -321,14 +255,9 @@ extension Observable {
     ///   - f: The sixth source.
     ///   - g: The seventh source.
     /// - Returns: An observable of tuples of the values.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
-        _ f: F,
-        _ g: G
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element) {
         zip(a, b, c, d, e, f, g) { ($0, $1, $2, $3, $4, $5, $6) }
     }
@@ -363,31 +292,12 @@ extension Observable {
     ///   - h: The eighth source.
     ///   - resultSelector: Combines one value of each source; may throw.
     /// - Returns: An observable of the combinations.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType, H: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
-        _ f: F,
-        _ g: G,
-        _ h: H,
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H,
         resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element) throws -> Element
     ) -> Observable<Element> {
-        zip(
-            initial: (A.Element?, B.Element?, C.Element?, D.Element?, E.Element?, F.Element?, G.Element?, H.Element?)(nil, nil, nil, nil, nil, nil, nil, nil),
-            writers: [
-                a.asObservable().map { value in { $0.0 = value } },
-                b.asObservable().map { value in { $0.1 = value } },
-                c.asObservable().map { value in { $0.2 = value } },
-                d.asObservable().map { value in { $0.3 = value } },
-                e.asObservable().map { value in { $0.4 = value } },
-                f.asObservable().map { value in { $0.5 = value } },
-                g.asObservable().map { value in { $0.6 = value } },
-                h.asObservable().map { value in { $0.7 = value } },
-            ],
-            result: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!, $0.6!, $0.7!) }
-        )
+        combining(a, b, c, d, e, f, g, h, keeping: QueuedValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the values of eight observables into tuples, by position: the first of each, then
@@ -420,15 +330,9 @@ extension Observable {
     ///   - g: The seventh source.
     ///   - h: The eighth source.
     /// - Returns: An observable of tuples of the values.
+    @inlinable
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType, E: ObservableConvertibleType, F: ObservableConvertibleType, G: ObservableConvertibleType, H: ObservableConvertibleType>(
-        _ a: A,
-        _ b: B,
-        _ c: C,
-        _ d: D,
-        _ e: E,
-        _ f: F,
-        _ g: G,
-        _ h: H
+        _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
     ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element, E.Element, F.Element, G.Element, H.Element) {
         zip(a, b, c, d, e, f, g, h) { ($0, $1, $2, $3, $4, $5, $6, $7) }
     }
