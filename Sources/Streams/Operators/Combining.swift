@@ -88,12 +88,20 @@ extension Observable {
 
             // A selector that throws ends the sequence with its error.
             let selecting = AnyObserver<[Rule.Value]> { event in
-                let selected = event.map(resultSelector)
-                if case .next = event, case .error = selected {
-                    state.cancelDelivery()
-                    all.dispose()
+                switch event {
+                case .next(let combination):
+                    do {
+                        observer.on(.next(try resultSelector(combination)))
+                    } catch {
+                        state.cancelDelivery()
+                        all.dispose()
+                        observer.on(.error(error))
+                    }
+                case .error(let error):
+                    observer.on(.error(error))
+                case .completed:
+                    observer.on(.completed)
                 }
-                observer.on(selected)
             }
 
             @Sendable func act(_ decision: CombiningState<Rule>.Decision) {
