@@ -13,8 +13,8 @@ extension ObservableConvertibleType {
     /// For tests only: each call subscribes and blocks the calling thread until the sequence
     /// ends (or, for `first()`, until its first value), then disposes the subscription. Called
     /// on the main thread, it runs the main run loop while it waits, so a sequence delivered on
-    /// ``DispatchQueueScheduler/main`` still arrives. In app code, and in a `@Test` that is
-    /// `async`, use ``ObservableType/values`` with `for try await` instead.
+    /// `DispatchQueueScheduler.main` still arrives. In app code, and in a `@Test` that is
+    /// `async`, use `values` with `for try await` instead.
     ///
     /// - Parameter timeout: How long to wait before throwing
     ///   ``BlockingObservable/Failure/timeout``; `nil` (the default) waits for as long as it takes.
@@ -24,7 +24,7 @@ extension ObservableConvertibleType {
     }
 }
 
-/// A sequence that a test waits for, from ``ObservableConvertibleType/toBlocking(timeout:)``:
+/// A sequence that a test waits for, from `toBlocking(timeout:)`:
 /// RxBlocking's `BlockingObservable`.
 public struct BlockingObservable<Element: Sendable>: Sendable {
     /// Why a blocking call threw, besides an error of the sequence itself.
@@ -53,7 +53,7 @@ public struct BlockingObservable<Element: Sendable>: Sendable {
 
     /// The one value of a sequence that has exactly one.
     ///
-    /// - Throws: ``SingleError/noElements`` or ``SingleError/moreThanOneElement``, the sequence's
+    /// - Throws: `SingleError.noElements` or `SingleError.moreThanOneElement`, the sequence's
     ///   error, or ``Failure/timeout``.
     public func single() throws -> Element {
         let elements = try run().get()

@@ -2,7 +2,7 @@ import Streams
 import XCTest
 
 // The events of Single, Maybe and Completable compared in tests, as RxTest compares them: values
-// with `==`, errors by their description (as ``Event``'s equality here does).
+// with `==`, errors by their description (as `Event`'s equality here does).
 
 extension MaybeEvent: Equatable where Element: Equatable {
     public static func == (lhs: MaybeEvent, rhs: MaybeEvent) -> Bool {
@@ -25,12 +25,12 @@ extension CompletableEvent: Equatable {
     }
 }
 
-/// Whether two lists of a ``Single``'s events are equal: values with `==`, errors by their
+/// Whether two lists of a `Single`'s events are equal: values with `==`, errors by their
 /// description.
 ///
 /// A `SingleEvent` is Swift's `Result<Element, any Error>`, which cannot be `Equatable` (its
 /// error is `any Error`), so lists of them compare with this operator, and with
-/// ``XCTAssertEqual(_:_:_:file:line:)``, rather than through a conformance.
+/// `XCTAssertEqual`, rather than through a conformance.
 public func == <Element: Equatable>(lhs: [SingleEvent<Element>], rhs: [SingleEvent<Element>]) -> Bool {
     lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { pair in
         switch pair {
@@ -41,8 +41,8 @@ public func == <Element: Equatable>(lhs: [SingleEvent<Element>], rhs: [SingleEve
     }
 }
 
-/// RxTest's `XCTAssertEqual` for a ``Single``'s events: fails the test, at the caller's line,
-/// when the two lists differ (see ``==(_:_:)``).
+/// RxTest's `XCTAssertEqual` for a `Single`'s events: fails the test, at the caller's line,
+/// when the two lists differ (see `==` above).
 public func XCTAssertEqual<Element: Equatable>(
     _ lhs: [SingleEvent<Element>],
     _ rhs: [SingleEvent<Element>],
