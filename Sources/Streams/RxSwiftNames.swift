@@ -80,22 +80,6 @@ extension ReplaySubject {
     }
 }
 
-extension Observable where Element == Int {
-    /// RxSwift's `Observable.range(start:count:)`.
-    @available(*, unavailable, message: "use Observable.from(start..<start + count)")
-    public static func range(start: Int, count: Int) -> Observable<Int> {
-        .from(start..<start + count)
-    }
-}
-
-extension Observable {
-    /// RxSwift's `Observable.from(optional:)`.
-    @available(*, unavailable, message: "use optional.map { Observable.just($0) } ?? .empty()")
-    public static func from(optional: Element?) -> Observable<Element> {
-        optional.map { Observable.just($0) } ?? .empty()
-    }
-}
-
 // RxSwift 5's operator names, which RxSwift 6 still ships as deprecated renames: apps written
 // before 2021 use them throughout.
 

@@ -110,3 +110,29 @@ final class TraitEventAssertionRxTests: XCTestCase {
         XCTAssertEqual(completableEvents.withLock { $0 }, [.completed])
     }
 }
+
+@Suite("RxSwift's range(start:count:) and from(optional:)")
+struct RangeAndFromOptionalTests {
+    @Test("range emits count integers from start, and nothing for a count of zero or less")
+    func range() throws {
+        #expect(try Observable.range(start: 1, count: 3).toBlocking().toArray() == [1, 2, 3])
+        #expect(try Observable.range(start: -2, count: 2).toBlocking().toArray() == [-2, -1])
+        #expect(try Observable.range(start: 5, count: 0).toBlocking().toArray() == [])
+        #expect(try Observable.range(start: 5, count: -4).toBlocking().toArray() == [])
+    }
+
+    @Test("range stops at Int.max instead of overflowing")
+    func rangeAtTheEnd() throws {
+        #expect(try Observable.range(start: .max - 1, count: 5).toBlocking().toArray() == [.max - 1])
+        #expect(try Observable.range(start: .min, count: 2).toBlocking().toArray() == [.min, .min + 1])
+    }
+
+    @Test("from(optional:) emits the value and completes, or completes at once")
+    func fromOptional() {
+        let scheduler = TestScheduler()
+        let some = scheduler.start { Observable.from(optional: 7) }
+        #expect(some.events == [.next(200, 7), .completed(200)])
+        let none = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) { Observable<Int>.from(optional: nil) }
+        #expect(none.events == [.completed(1200)])
+    }
+}

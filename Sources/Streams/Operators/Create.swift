@@ -119,6 +119,21 @@ extension Observable {
         }
     }
 
+    /// An observable that emits `element` and completes, or completes at once when it is `nil`:
+    /// RxSwift's `Observable.from(optional:)`.
+    ///
+    /// ```
+    /// from(optional: a):    (a|)
+    /// from(optional: nil):  |
+    /// ```
+    /// ![from(optional: a), from(optional: nil), drawn from a run](create-from-optional-a)
+    ///
+    /// - Parameter optional: The value, if any.
+    /// - Returns: The observable.
+    public static func from(optional: Element?) -> Observable<Element> {
+        optional.map { just($0) } ?? empty()
+    }
+
     /// An observable that completes at once, without values.
     ///
     /// ```
@@ -194,4 +209,26 @@ extension Observable {
 /// several threads, or from inside the subscriber, are delivered one at a time.
 private struct CreateState<Element: Sendable>: SerialDelivering {
     var outbox = SerialOutbox<Element>()
+}
+
+extension Observable where Element == Int {
+    /// An observable that emits `count` consecutive integers from `start`, in order, and
+    /// completes: RxSwift's `Observable.range(start:count:)`.
+    ///
+    /// ```
+    /// range(start: 1, count: 3):  (123|)
+    /// ```
+    /// ![range(start: 1, count: 3), drawn from a run](create-range-start-1-count-3)
+    ///
+    /// A `count` of zero or less emits nothing and completes (RxSwift stops the program on a
+    /// negative count); the integers stop at `Int.max` rather than overflow.
+    ///
+    /// - Parameters:
+    ///   - start: The first integer.
+    ///   - count: How many integers.
+    /// - Returns: The observable.
+    public static func range(start: Int, count: Int) -> Observable<Int> {
+        let (end, overflow) = start.addingReportingOverflow(max(count, 0))
+        return from(start..<(overflow ? Int.max : end))
+    }
 }
