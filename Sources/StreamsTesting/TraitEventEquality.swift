@@ -8,7 +8,7 @@ extension MaybeEvent: Equatable where Element: Equatable {
     public static func == (lhs: MaybeEvent, rhs: MaybeEvent) -> Bool {
         switch (lhs, rhs) {
         case (.success(let left), .success(let right)): left == right
-        case (.error(let left), .error(let right)): String(reflecting: left) == String(reflecting: right)
+        case (.error(let left), .error(let right)): describeTheSame(left, right)
         case (.completed, .completed): true
         default: false
         }
@@ -18,7 +18,7 @@ extension MaybeEvent: Equatable where Element: Equatable {
 extension CompletableEvent: Equatable {
     public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
         switch (lhs, rhs) {
-        case (.error(let left), .error(let right)): String(reflecting: left) == String(reflecting: right)
+        case (.error(let left), .error(let right)): describeTheSame(left, right)
         case (.completed, .completed): true
         default: false
         }
@@ -35,7 +35,7 @@ public func == <Element: Equatable>(lhs: [SingleEvent<Element>], rhs: [SingleEve
     lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { pair in
         switch pair {
         case (.success(let left), .success(let right)): left == right
-        case (.failure(let left), .failure(let right)): String(reflecting: left) == String(reflecting: right)
+        case (.failure(let left), .failure(let right)): describeTheSame(left, right)
         default: false
         }
     }
