@@ -28,8 +28,12 @@ Images served here
     http://127.0.0.1:PORT/images/ok) and every photo of the page, the recorded ones too, has its
     urls (raw, full, regular, small, thumb) at GET /image/<image-mode>/<id> on this server, each
     keeping its query (ixid, ixlib), and its links.download_location at GET /photos/<id>/download
-    on this server, its query kept. Without the prefix, pages are served as described below.
-    The prefix combines with a failure mode (/mode/<name>/images/<image-mode>/photos…). Image modes:
+    on this server, its query kept (an id is percent-encoded in these paths). Without the prefix,
+    pages are served as described below, their addresses Unsplash's. The prefix combines with a
+    failure mode (/mode/<name>/images/<image-mode>/photos…), and applies to every page of photos a
+    mode sends. A test that loads images uses it: an address whose host cannot be looked up
+    (Unsplash's, without a network) makes a cancelled load wait for the lookup, which on Linux
+    stalls every URLSession of the process for seconds (see StubServer.swift). Image modes:
         ok       every image answers at once
         slow     every image answers after --slow-seconds (paging must not wait for it)
         503      every image fails with 503 (a transient failure: the client retries)
@@ -105,7 +109,7 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "Tests", "FeedStreamsTests", "Fixtures")
@@ -237,13 +241,19 @@ def served_images(body, request, host):
     """With an /images/<image-mode> prefix, the page's image and download addresses on this server."""
     if request.image_mode is None:
         return body
-    photos = json.loads(body)
-    for photo in photos:
-        for size, address in photo["urls"].items():
-            query = urlsplit(address).query
-            photo["urls"][size] = "http://%s/image/%s/%s%s" % (host, request.image_mode, photo["id"], "?" + query if query else "")
-        query = urlsplit(photo["links"]["download_location"]).query
-        photo["links"]["download_location"] = "http://%s/photos/%s/download%s" % (host, photo["id"], "?" + query if query else "")
+    return photos_body(json.loads(body), request, host)
+
+
+def photos_body(photos, request, host):
+    """A page of photos as JSON; with an /images/<image-mode> prefix, their images on this server."""
+    if request.image_mode is not None:
+        for photo in photos:
+            path_id = quote(photo["id"], safe="")
+            for size, address in photo["urls"].items():
+                query = urlsplit(address).query
+                photo["urls"][size] = "http://%s/image/%s/%s%s" % (host, request.image_mode, path_id, "?" + query if query else "")
+            query = urlsplit(photo["links"]["download_location"]).query
+            photo["links"]["download_location"] = "http://%s/photos/%s/download%s" % (host, path_id, "?" + query if query else "")
     return json.dumps(photos).encode("utf-8")
 
 
@@ -428,13 +438,13 @@ class Handler(BaseHTTPRequestHandler):
             if photo.get("sponsorship"):
                 photo["sponsorship"]["tagline"] = name
                 photo["sponsorship"]["tagline_url"] = "javascript:alert(1)"
-        self.send(200, headers, json.dumps(photos).encode("utf-8"))
+        self.send(200, headers, photos_body(photos, request, host))
 
     def respond_javascript_link(self, request, host):
         body, headers = generated_page(request, host)
         photos = json.loads(body)
         photos[2]["links"]["html"] = "javascript:alert(1)"
-        self.send(200, headers, json.dumps(photos).encode("utf-8"))
+        self.send(200, headers, photos_body(photos, request, host))
 
     def respond_extreme_sizes(self, request, host):
         body, headers = generated_page(request, host)
@@ -442,7 +452,7 @@ class Handler(BaseHTTPRequestHandler):
         for number, photo in enumerate(photos):
             photo["width"], photo["height"] = EXTREME_SIZES[number % len(EXTREME_SIZES)]
             photo["likes"] = INT_MAX
-        self.send(200, headers, json.dumps(photos).encode("utf-8"))
+        self.send(200, headers, photos_body(photos, request, host))
 
     def respond_empty_more(self, request, host):
         headers = {"Content-Type": "application/json", "Link": page_links(request, host)}
@@ -453,7 +463,7 @@ class Handler(BaseHTTPRequestHandler):
         first.page = 1
         body, _ = generated_page(first, host)
         headers = {"Content-Type": "application/json", "Link": page_links(request, host)}
-        self.send(200, headers, body)
+        self.send(200, headers, served_images(body, request, host))
 
     def send_head(self, status, headers, length):
         """The status line and headers; Content-Length only when `length` is not None."""

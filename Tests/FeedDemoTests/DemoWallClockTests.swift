@@ -77,7 +77,7 @@ struct DemoWallClockTests {
     func stubServer() async throws {
         let server = try await StubServer()
         defer { server.stop() }
-        let arguments = ["--base-url", server.baseURL().absoluteString, "--script", ExampleScripts.path("last-page"), "--json"]
+        let arguments = ["--base-url", server.baseURL(images: "ok").absoluteString, "--script", ExampleScripts.path("last-page"), "--json"]
         let run = try #require(await runDemoOnItsOwnThread(arguments), "the demo did not end")
         #expect(run.status == 0)
         let objects = try run.output.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
@@ -99,7 +99,7 @@ struct DemoWallClockTests {
     func stubServerImages(mode: String) async throws {
         let server = try await StubServer()
         defer { server.stop() }
-        let base = server.baseURL().appending(path: "images/\(mode)").absoluteString
+        let base = server.baseURL(images: mode).absoluteString
         // The images that answer at once (ok, 503) get 6 s more after the script, so that even a
         // loaded machine under ThreadSanitizer has their answers in before the session ends; the
         // slow ones (60 s) still answer after it.
@@ -143,7 +143,7 @@ struct DemoWallClockTests {
         let script = FileManager.default.temporaryDirectory.appending(path: "feed-demo-401-\(UUID().uuidString).scroll").path
         try "wait 10ms\n".write(toFile: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: script) }
-        let arguments = ["--base-url", server.baseURL().absoluteString, "--script", script]
+        let arguments = ["--base-url", server.baseURL(images: "ok").absoluteString, "--script", script]
         let run = try #require(await runDemoOnItsOwnThread(arguments, accessKey: "wrong"), "the demo did not end")
         #expect(run.status == 0)
         // On a loaded machine the first answer can come after the script's pull to refresh, which

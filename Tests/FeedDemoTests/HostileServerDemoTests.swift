@@ -43,7 +43,7 @@ extension DemoWallClockTests {
             defer { server.stop() }
             let script = try temporaryScript(Array("wait 200ms\nscroll to bottom\nwait 200ms\n".utf8))
             defer { try? FileManager.default.removeItem(atPath: script) }
-            let arguments = ["--base-url", server.baseURL(mode: "hostile_photos").absoluteString, "--script", script]
+            let arguments = ["--base-url", server.baseURL(mode: "hostile_photos", images: "ok").absoluteString, "--script", script]
             let run = try #require(await runDemoOnItsOwnThread(arguments + (color ? [] : ["--no-color"]), terminal: color))
             #expect(run.status == 0)
             let text = run.output.joined(separator: "\n")
@@ -64,7 +64,7 @@ extension DemoWallClockTests {
             defer { server.stop() }
             let script = try temporaryScript(Array("wait 200ms\n".utf8))
             defer { try? FileManager.default.removeItem(atPath: script) }
-            let arguments = ["--base-url", server.baseURL(mode: "hostile_photos").absoluteString, "--script", script, "--json"]
+            let arguments = ["--base-url", server.baseURL(mode: "hostile_photos", images: "ok").absoluteString, "--script", script, "--json"]
             let run = try #require(await runDemoOnItsOwnThread(arguments))
             #expect(run.status == 0)
             #expect(Self.unsafeScalars(in: run.output.joined(separator: "\n")).isEmpty, "JSON escapes what a terminal must not get")
@@ -112,7 +112,7 @@ extension DemoWallClockTests {
             defer { server.stop() }
             let script = try temporaryScript(Array("wait 300ms\n".utf8))
             defer { try? FileManager.default.removeItem(atPath: script) }
-            let arguments = ["--base-url", server.baseURL(mode: "429_hour").absoluteString, "--script", script]
+            let arguments = ["--base-url", server.baseURL(mode: "429_hour", images: "ok").absoluteString, "--script", script]
 
             let json = try #require(await runDemoOnItsOwnThread(arguments + ["--json"]), "the demo did not end")
             let session = try Self.endsInTime(json)
@@ -135,7 +135,7 @@ extension DemoWallClockTests {
             defer { server.stop() }
             let script = try temporaryScript(Array("wait 300ms\n".utf8))
             defer { try? FileManager.default.removeItem(atPath: script) }
-            let arguments = ["--base-url", server.baseURL(mode: mode).absoluteString, "--script", script, "--per-page", "3", "--json"]
+            let arguments = ["--base-url", server.baseURL(mode: mode, images: "ok").absoluteString, "--script", script, "--per-page", "3", "--json"]
             let run = try #require(await runDemoOnItsOwnThread(arguments), "the demo did not end")
             let summary = try Self.endsInTime(run).summary
             let pending = try #require(summary["pending"] as? [[String: Any]])
@@ -155,7 +155,7 @@ extension DemoWallClockTests {
             defer { server.stop() }
             let script = try temporaryScript(Array("wait 200ms\nscroll to bottom\nfling 8000\nwait 200ms\n".utf8))
             defer { try? FileManager.default.removeItem(atPath: script) }
-            let arguments = ["--base-url", server.baseURL(mode: "extreme_sizes").absoluteString, "--script", script, "--layout", layout, "--per-page", "4"]
+            let arguments = ["--base-url", server.baseURL(mode: "extreme_sizes", images: "ok").absoluteString, "--script", script, "--layout", layout, "--per-page", "4"]
             let run = try #require(await runDemoOnItsOwnThread(arguments), "the demo did not end")
             #expect(run.status == 0)
             #expect(run.output.contains { $0.contains("♥ 9,223,372,036,854,775,807 · ") })
@@ -169,7 +169,7 @@ extension DemoWallClockTests {
             defer { server.stop() }
             let script = try temporaryScript(Array("wait 200ms\nscroll to bottom\nwait 200ms\n".utf8))
             defer { try? FileManager.default.removeItem(atPath: script) }
-            let arguments = ["--base-url", server.baseURL(mode: mode).absoluteString, "--script", script, "--html", "-"]
+            let arguments = ["--base-url", server.baseURL(mode: mode, images: "ok").absoluteString, "--script", script, "--html", "-"]
             let run = try #require(await runDemoOnItsOwnThread(arguments), "the demo did not end")
             #expect(run.status == 0)
             let page = run.output.joined(separator: "\n")

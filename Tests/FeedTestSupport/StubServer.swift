@@ -63,12 +63,24 @@ public final class StubServer {
         stop()
     }
 
-    /// The server's address; with a mode, the prefix that makes it fail that way.
+    /// The server's address; with a mode, the prefix that makes it fail that way; with an image
+    /// mode, the prefix that puts the photos' images on this server.
     ///
-    /// - Parameter mode: A failure mode from the script's header, such as `"429"`.
-    public func baseURL(mode: String? = nil) -> URL {
-        let root = URL(string: "http://127.0.0.1:\(port)")!
-        return mode.map { root.appending(path: "mode/\($0)") } ?? root
+    /// A test whose client loads images passes an image mode. Without one, the photos' addresses
+    /// are Unsplash's, and on a machine without a network each load waits for a lookup of
+    /// `images.unsplash.com` that fails, after 5 or 10 s when several are asked at once.
+    /// Cancelling a load while its lookup runs waits for the lookup (libcurl's threaded resolver),
+    /// and on Linux every `URLSession` of a process shares one work queue, so the wait stalls the
+    /// other tests' sessions too: in CI, a 12-second demo session beside them took over 60 s.
+    ///
+    /// - Parameters:
+    ///   - mode: A failure mode from the script's header, such as `"429"`.
+    ///   - images: An image mode from the script's header, such as `"ok"` or `"503"`.
+    public func baseURL(mode: String? = nil, images: String? = nil) -> URL {
+        var url = URL(string: "http://127.0.0.1:\(port)")!
+        if let mode { url.append(path: "mode/\(mode)") }
+        if let images { url.append(path: "images/\(images)") }
+        return url
     }
 
     /// Stops the server and waits for it to exit. Calling it again does nothing.
