@@ -283,7 +283,7 @@ struct ReduceFuzz {
                 }
                 if after.backoff != nil { problems.append("a success left a back-off") }
             } else {
-                problems.append(contentsOf: unchangedBut(before, after, what: "a stale page"))
+                problems.append(contentsOf: unchangedBut(before, after, stale: request, what: "a stale page"))
             }
         case .failed(let request, let error):
             if request == before.inFlight {
@@ -301,7 +301,7 @@ struct ReduceFuzz {
                     problems.append("waits \(delay), less than the server's \(asked)")
                 }
             } else {
-                problems.append(contentsOf: unchangedBut(before, after, what: "a stale failure"))
+                problems.append(contentsOf: unchangedBut(before, after, stale: request, what: "a stale failure"))
             }
         case .selected(let index):
             let expected = before.photos.indices.contains(index) ? before.photos[index] : nil
@@ -319,13 +319,13 @@ struct ReduceFuzz {
             ? ["\(window.count) requests within a minute, over \(configuration.maxRequestsPerMinute)"] : []
     }
 
-    private func unchangedBut(_ before: FeedState, _ after: FeedState, what: String) -> [String] {
+    private func unchangedBut(_ before: FeedState, _ after: FeedState, stale: PageRequest, what: String) -> [String] {
         var problems: [String] = []
         if after.photos != before.photos || after.inFlight != before.inFlight || after.nextPage != before.nextPage
             || after.isLastPage != before.isLastPage || after.error != nil || after.change != nil {
             problems.append("\(what) changed the feed")
         }
-        if after.stats.staleResponsesDropped != before.stats.staleResponsesDropped + 1 { problems.append("\(what) not counted") }
+        if !after.decisions.contains(.staleResponseDropped(stale)) { problems.append("\(what) not reported") }
         return problems
     }
 }
@@ -387,6 +387,8 @@ final class ViewModelFuzz: Sendable {
     private struct Checks {
         var failures: [String] = []
         var previous: FeedState?
+        /// What every state so far decided, counted.
+        var counts = FeedCounts()
         var consumedSuccesses = 0
         /// Accepted pages, with the length of the service log when they were accepted.
         var accepted: [(logCount: Int, page: Int, hasNext: Bool)] = []
@@ -447,9 +449,9 @@ final class ViewModelFuzz: Sendable {
             checkQuiescent()
             if checks.withLock({ !$0.failures.isEmpty }) { break }
         }
-        let (latest, errors, refusals) = checks.withLock { ($0.previous, $0.errors, $0.refusals) }
-        if let latest, errors != latest.stats.failures + refusals {
-            fail("\(errors) errors shown for \(latest.stats.failures) failures and \(refusals) refusals")
+        let (counts, errors, refusals) = checks.withLock { ($0.counts, $0.errors, $0.refusals) }
+        if errors != counts.failures + refusals {
+            fail("\(errors) errors shown for \(counts.failures) failures and \(refusals) refusals")
         }
         let accepted = checks.withLock { $0.accepted }
         let log = service.log
@@ -469,8 +471,8 @@ final class ViewModelFuzz: Sendable {
             runs: 1,
             nextPages: accepted.contains { $0.page > 1 } ? 1 : 0,
             refreshes: accepted.dropFirst().contains { $0.page == 1 } ? 1 : 0,
-            duplicatesDropped: (latest?.stats.duplicatesDropped ?? 0) > 0 ? 1 : 0,
-            failures: (latest?.stats.failures ?? 0) > 0 ? 1 : 0,
+            duplicatesDropped: counts.duplicatesDropped > 0 ? 1 : 0,
+            failures: counts.failures > 0 ? 1 : 0,
             lastPages: accepted.contains { !$0.hasNext } ? 1 : 0,
             cancelledByRefresh: cancelledBeforeDisposal > 0 ? 1 : 0,
             cancelledByDisposal: service.log.count > log.count ? 1 : 0,
@@ -513,7 +515,10 @@ final class ViewModelFuzz: Sendable {
             return (page, ids, hasNext)
         }
         let previous = checks.withLock { checks -> FeedState? in
-            defer { checks.previous = state }
+            defer {
+                checks.previous = state
+                checks.counts.add(state.decisions)
+            }
             return checks.previous
         }
         guard let previous else {
@@ -521,7 +526,7 @@ final class ViewModelFuzz: Sendable {
             return
         }
         let before = previous.photos.map(\.id)
-        guard state.stats.pagesLoaded > previous.stats.pagesLoaded else {
+        guard state.acceptedAPage else {
             if ids != before { fail("photos changed from \(before) to \(ids) with no page accepted") }
             return
         }
@@ -659,7 +664,7 @@ final class ScrollFuzz: Sendable {
         if Set(ids).count != ids.count { fail("an id is shown twice") }
         if state.inFlight == nil, state.isLoadingMore || state.isRefreshing { fail("a spinner spins with nothing in flight") }
         guard let before = previous.withLock({ previous in defer { previous = state }; return previous }) else { return }
-        guard state.stats.pagesLoaded > before.stats.pagesLoaded else {
+        guard state.acceptedAPage else {
             if state.photos != before.photos { fail("photos changed with no page accepted") }
             return
         }
@@ -766,5 +771,12 @@ final class HangingPhotoService: PhotoService {
             return Observable<PhotoPage>.never().do(onDispose: { [self] in state.withLock { $0.hanging -= 1 } })
         }
         .asSingle()
+    }
+}
+
+extension FeedState {
+    /// Whether the event that made this state accepted a page.
+    fileprivate var acceptedAPage: Bool {
+        decisions.contains { if case .pageArrived = $0 { true } else { false } }
     }
 }

@@ -19,6 +19,8 @@ struct FeedStateTests {
     /// A feed that plays events one after another, each at its own time.
     struct Feed {
         var state: FeedState
+        /// What the states so far decided, counted.
+        private(set) var counts = FeedCounts()
 
         init(_ configuration: FeedConfiguration = FeedStateTests.configuration) {
             state = FeedState(configuration: configuration)
@@ -27,6 +29,7 @@ struct FeedStateTests {
         @discardableResult
         mutating func send(_ event: FeedEvent, at milliseconds: Int = 0) -> FeedState {
             state = FeedState.reduce(state, event, at: .milliseconds(milliseconds))
+            counts.add(state.decisions)
             #expect(!state.wantsNextPage, "after every event, a wanted page has started")
             return state
         }
@@ -77,7 +80,7 @@ struct FeedStateTests {
         feed.send(.geometry(screen(content: 1_300)), at: 2_000)
         #expect(feed.state.inFlight == nil, "1,300 pt reaches the prefetch distance below the screen")
         #expect(feed.state.demand == .satisfied)
-        #expect(feed.state.stats.requests == [.firstLoad: 1, .prefill: 1])
+        #expect(feed.counts.requests == [.firstLoad: 1, .prefill: 1])
     }
 
     @Test("a page that does not make the content taller keeps the feed loading (the grid stall)")
@@ -109,12 +112,12 @@ struct FeedStateTests {
         #expect(feed.state.decisions == [.triggerIgnored(.loading)])
         feed.send(.reachedBottom, at: 750)
         #expect(feed.state.decisions == [.triggerIgnored(.loading)])
-        #expect(feed.state.stats.triggersIgnored == [.loading: 2])
+        #expect(feed.counts.triggersIgnored == [.loading: 2])
         // Page 2 lands and the content grows past the prefetch distance: nothing was queued.
         feed.send(.loaded(loading, page(2, ["c", "d"])), at: 1_500)
         feed.send(.geometry(screen(content: 3_000, offset: 950)), at: 1_500)
         #expect(feed.state.inFlight == nil)
-        #expect(feed.state.stats.totalRequests == 2)
+        #expect(feed.counts.totalRequests == 2)
     }
 
     @Test("a reached-bottom edge starts the next page at that instant, or is ignored and forgotten")
@@ -154,7 +157,7 @@ struct FeedStateTests {
         #expect(feed.state.photos.map(\.id) == ["n", "a"])
         #expect(feed.state.change == .reload)
         #expect(feed.state.nextPage == 2)
-        #expect(feed.state.stats.cancelled == 1 && feed.state.stats.staleResponsesDropped == 1)
+        #expect(feed.counts.cancelled == 1 && feed.counts.staleResponsesDropped == 1)
     }
 
     @Test("a short first page with page 2 failing recovers by itself after the back-off")
@@ -294,7 +297,7 @@ struct FeedStateTests {
         #expect(feed.state.decisions == [.requestRefused(.refresh, wait)], "a refresh over the budget is refused, with when to try")
         #expect(feed.state.error == wait)
         #expect(!feed.state.isRefreshing)
-        #expect(feed.state.stats.triggersIgnored[.requestBudget] == 2)
+        #expect(feed.counts.triggersIgnored[.requestBudget] == 2)
         feed.send(.wakeUp, at: 60_000)
         #expect(feed.started == [PageRequest(id: 3, page: 3, reason: .prefill, startedAt: .seconds(60))])
     }
@@ -315,7 +318,7 @@ struct FeedStateTests {
         feed.send(.loaded(feed.inFlight, page(3, ["a", "c"])))
         #expect(feed.state.change == nil)
         #expect(feed.state.revision == 2)
-        #expect(feed.state.stats.duplicatesDropped == 3)
+        #expect(feed.counts.duplicatesDropped == 3)
     }
 
     @Test("an empty first page shows \"No photos\"; taps select the photo at the index, or nothing")

@@ -24,7 +24,7 @@ struct FeedViewModelTests {
         // end at 14 wants page 3.
         #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 4), .init(page: 3, tick: 14)])
         #expect(feed.reasons == [.firstLoad, .prefill, .scroll])
-        #expect(feed.states.values.last?.stats.triggersIgnored == [.notAppeared: 1])
+        #expect(FeedCounts(feed.states.values).triggersIgnored == [.notAppeared: 1])
         expectMarbles(feed.changes, "---r--i---------j", values: changes)
         #expect(feed.isLoadingMore.events == [
             .next(0, false), .next(1, true), .next(3, false), .next(4, true), .next(6, false), .next(14, true), .next(16, false),
@@ -81,7 +81,7 @@ struct FeedViewModelTests {
         // Near the end at 6 starts page 2; away at 8 and back at 10 while it loads is one
         // ignored trigger; page 2 lands at 13 and the layout at 16 is far from the end.
         #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 6)])
-        #expect(feed.states.values.last?.stats.triggersIgnored == [.loading: 1])
+        #expect(FeedCounts(feed.states.values).triggersIgnored == [.loading: 1])
         expectMarbles(feed.changes, "---r---------i", values: changes)
         feed.dispose()
     }
@@ -96,7 +96,7 @@ struct FeedViewModelTests {
         )
         try feed.advance(to: 20)
         #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 5), .init(page: 3, tick: 13)])
-        #expect(feed.states.values.last?.stats.triggersIgnored == [.loading: 2])
+        #expect(FeedCounts(feed.states.values).triggersIgnored == [.loading: 2])
         expectMarbles(feed.changes, "---r------i----j", values: changes)
         expectMarbles(feed.isLoadingMore, "ft-f-t----f--t-f", values: flags)
         feed.dispose()
@@ -291,7 +291,7 @@ struct FeedViewModelTests {
         #expect(feed.requests == [.init(page: 1, tick: 1), .init(page: 2, tick: 4), .init(page: 1, tick: 15)])
         expectMarbles(feed.isLastPage, "f-----t----------f", values: flags)
         // The layout at 10 (the screen still short) and the edges at 9 and 13.
-        #expect(feed.states.values.last?.stats.triggersIgnored == [.lastPage: 3])
+        #expect(FeedCounts(feed.states.values).triggersIgnored == [.lastPage: 3])
         feed.dispose()
     }
 

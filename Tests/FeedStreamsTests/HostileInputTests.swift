@@ -46,14 +46,14 @@ struct HostileInputTests {
         defer { feed.stop() }
 
         feed.send(.load)
-        let first = try #require(await feed.state { $0.stats.pagesLoaded == 1 })
+        let first = try #require(await feed.state(counted: { $0.pagesLoaded == 1 }))
         let page1 = first.photos.map(\.id)
         #expect(page1.count == 10)
 
         // A load-more against the misbehaving server.
         feed.service.use(server.baseURL(mode: mode), deadline: harsh)
         feed.send(.bottom)
-        let failed = try #require(await feed.state { $0.stats.failures == 1 })
+        let failed = try #require(await feed.state(counted: { $0.failures == 1 }))
         #expect(failed.error == expected)
         #expect(failed.photos.map(\.id) == page1, "the list already shown is intact")
         #expect(!failed.isLoadingMore && !failed.isRefreshing && failed.inFlight == nil)
@@ -64,7 +64,7 @@ struct HostileInputTests {
         // The next approach, against a server that behaves, loads the same page.
         feed.service.use(server.baseURL())
         feed.send(.bottom)
-        let retried = try #require(await feed.state { $0.stats.pagesLoaded == 2 })
+        let retried = try #require(await feed.state(counted: { $0.pagesLoaded == 2 }))
         let page2 = retried.photos.map(\.id).dropFirst(10)
         #expect(Array(retried.photos.map(\.id).prefix(10)) == page1)
         #expect(page2 == ["stub-10", "stub-11", "stub-12", "stub-13", "stub-14", "stub-15", "stub-16", "stub-17", "stub-18", "stub-19"])
@@ -73,14 +73,14 @@ struct HostileInputTests {
         // A refresh against the misbehaving server keeps both pages.
         feed.service.use(server.baseURL(mode: mode), deadline: harsh)
         feed.send(.refresh)
-        let refreshFailed = try #require(await feed.state { $0.stats.failures == 2 })
+        let refreshFailed = try #require(await feed.state(counted: { $0.failures == 2 }))
         #expect(refreshFailed.error == expected)
         #expect(refreshFailed.photos == retried.photos)
         #expect(!refreshFailed.isRefreshing && !refreshFailed.isLoadingMore)
 
         feed.service.use(server.baseURL())
         feed.send(.refresh)
-        let refreshed = try #require(await feed.state { $0.stats.pagesLoaded == 3 })
+        let refreshed = try #require(await feed.state(counted: { $0.pagesLoaded == 3 }))
         #expect(refreshed.photos.map(\.id) == page1)
         #expect(refreshed.change == .reload)
         await feed.settle()
@@ -95,17 +95,17 @@ struct HostileInputTests {
         defer { feed.stop() }
 
         feed.send(.load)
-        let first = try #require(await feed.state { $0.stats.pagesLoaded == 1 })
+        let first = try #require(await feed.state(counted: { $0.pagesLoaded == 1 }))
         feed.service.use(server.baseURL(mode: "big_body"))
         feed.send(.bottom)
-        let big = try #require(await feed.state { $0.stats.pagesLoaded == 2 })
+        let big = try #require(await feed.state(counted: { $0.pagesLoaded == 2 }))
         #expect(big.photos.count == 20)
         #expect(Array(big.photos.prefix(10)) == Array(first.photos))
         #expect(big.photos.dropFirst(10).allSatisfy { ($0.description?.utf8.count ?? 0) > 350_000 })
         #expect(big.nextPage == 3)
         feed.service.use(server.baseURL())
         feed.send(.refresh)
-        let refreshed = try #require(await feed.state { $0.stats.pagesLoaded == 3 })
+        let refreshed = try #require(await feed.state(counted: { $0.pagesLoaded == 3 }))
         #expect(refreshed.photos == first.photos)
         await feed.settle()
         #expect(feed.errors.isEmpty)
@@ -173,6 +173,12 @@ final class LiveFeedHarness: Sendable {
         await watcher.first(where: predicate)
     }
 
+    /// The first state, past or future, after which the decisions so far, counted, satisfy
+    /// `predicate`; `nil` after 60 s without one.
+    func state(counted predicate: @escaping @Sendable (FeedCounts) -> Bool) async -> FeedState? {
+        await watcher.first(counted: predicate)
+    }
+
     /// Returns once the view model's queue has run what it had: every output subscriber has
     /// then seen the states delivered so far.
     func settle() async {
@@ -218,16 +224,19 @@ final class SwitchableHTTPService: PhotoService {
 /// Keeps every state and lets tasks wait for one.
 final class StateWatcher: Sendable {
     private struct Waiter {
-        let predicate: @Sendable (FeedState) -> Bool
+        let predicate: @Sendable (FeedState, FeedCounts) -> Bool
         let continuation: CheckedContinuation<FeedState?, Never>
     }
 
-    private let state = Mutex<(states: [FeedState], waiters: [Int: Waiter], nextID: Int)>(([], [:], 0))
+    /// Each state, with what it and every state before it decided, counted.
+    private let state = Mutex<(states: [(FeedState, FeedCounts)], waiters: [Int: Waiter], nextID: Int)>(([], [:], 0))
 
     func receive(_ feedState: FeedState) {
         let ready = state.withLock { state -> [Waiter] in
-            state.states.append(feedState)
-            let matched = state.waiters.filter { $0.value.predicate(feedState) }
+            var counts = state.states.last?.1 ?? FeedCounts()
+            counts.add(feedState.decisions)
+            state.states.append((feedState, counts))
+            let matched = state.waiters.filter { $0.value.predicate(feedState, counts) }
             for id in matched.keys { state.waiters[id] = nil }
             return Array(matched.values)
         }
@@ -235,10 +244,19 @@ final class StateWatcher: Sendable {
     }
 
     func first(where predicate: @escaping @Sendable (FeedState) -> Bool) async -> FeedState? {
+        await first { state, _ in predicate(state) }
+    }
+
+    /// The first state after which the decisions so far, counted, satisfy `predicate`.
+    func first(counted predicate: @escaping @Sendable (FeedCounts) -> Bool) async -> FeedState? {
+        await first { _, counts in predicate(counts) }
+    }
+
+    private func first(_ predicate: @escaping @Sendable (FeedState, FeedCounts) -> Bool) async -> FeedState? {
         await withCheckedContinuation { continuation in
             let id = state.withLock { state -> Int? in
                 if let found = state.states.first(where: predicate) {
-                    continuation.resume(returning: found)
+                    continuation.resume(returning: found.0)
                     return nil
                 }
                 state.nextID += 1

@@ -21,7 +21,7 @@ struct ImageStateTests {
         #expect(images.running == ["p0 visible", "p1 visible", "p2 visible", "p3 prefetch 0", "p4 prefetch 100"])
         #expect(images.state.visible.map(\.index) == [0, 1, 2])
         #expect(images.state.prefetch.map(\.index) == [3, 4])
-        #expect(images.state.stats.visibleLoads == 3 && images.state.stats.prefetchLoads == 2)
+        #expect(images.counts.visibleLoads == 3 && images.counts.prefetchLoads == 2)
     }
 
     @Test("after a new page, nothing starts until the geometry of the new layout arrives")
@@ -66,7 +66,7 @@ struct ImageStateTests {
         #expect(images.load("p3").id == prefetched.id && images.load("p3").standing == .visible)
         #expect(!images.started.contains("p3"))
         #expect(images.started == ["p5"], "the window moved on by one cell")
-        #expect(images.state.stats.promoted == 1)
+        #expect(images.counts.promoted == 1)
     }
 
     // MARK: Cancelled at once
@@ -79,7 +79,7 @@ struct ImageStateTests {
         images.scroll(to: 2_000, at: 16)
         #expect(images.cancelled == ["p0 left by 1900", "p1 left by 1800", "p2 left by 1700", "p3 left by 1600", "p4 left by 1500"])
         #expect(images.started == ["p20", "p21", "p22", "p23", "p24"])
-        #expect(images.state.stats.cancelledLeft == 5)
+        #expect(images.counts.cancelledLeft == 5)
     }
 
     @Test("the keep margin: a load just outside the wanted area goes on; further out it is cancelled")
@@ -97,7 +97,7 @@ struct ImageStateTests {
         #expect(images.cancelled.isEmpty, "49 points out: within the 50-point margin")
         images.scroll(to: 151, at: 48)
         #expect(images.cancelled == ["p0 left by 51"])
-        #expect(images.state.stats.kept == 1)
+        #expect(images.counts.kept == 1)
     }
 
     @Test("a kept load gives its place to a wanted prefetch when every place is taken")
@@ -156,7 +156,7 @@ struct ImageStateTests {
         #expect(images.cancelled == ["p4 preempted", "p3 preempted"])
         #expect(images.started == ["p0", "p1"])
         #expect(images.running == ["p0 visible", "p1 visible"], "p2 waits behind the cells on screen, never behind a prefetch")
-        #expect(images.state.stats.cancelledPreempted == 2)
+        #expect(images.counts.cancelledPreempted == 2)
     }
 
     // MARK: One load per address
@@ -174,7 +174,7 @@ struct ImageStateTests {
         #expect(images.state.image(forPhotoID: "a") != nil)
         #expect(images.state.image(forPhotoID: "b") == images.state.image(forPhotoID: "a"))
         #expect(images.state.image(forPhotoID: "c") == nil)
-        #expect(images.state.stats.deduplicated == 1)
+        #expect(images.counts.deduplicated == 1)
     }
 
     // MARK: Refresh
@@ -194,8 +194,8 @@ struct ImageStateTests {
         images.scroll(to: 0, at: 200)
         #expect(images.state.decisions.contains(.cacheHit(photoID: "p0", index: 2)))
         #expect(images.started == ["n0", "n1"], "p1 is loading already, p0 is in the cache")
-        #expect(images.state.stats.cancelledGone == 3)
-        #expect(images.state.stats.cacheHits == 1)
+        #expect(images.counts.cancelledGone == 3)
+        #expect(images.counts.cacheHits == 1)
     }
 
     // MARK: Memory
@@ -222,8 +222,8 @@ struct ImageStateTests {
         images.deliver("p3", "p5", at: 300)
         #expect(images.cached == ["p3", "p4", "p5"])
         #expect(images.state.bytesHeld <= 500_000)
-        #expect(images.state.stats.evicted == 3)
-        #expect(images.state.stats.peakBytes == 3 * ImageBench.imageBytes)
+        #expect(images.counts.evicted == 3)
+        #expect(images.counts.peakBytes == 3 * ImageBench.imageBytes)
     }
 
     @Test("an image on screen is never evicted: when they fill the budget, the new one is shown, not kept, and not loaded again")
@@ -259,7 +259,7 @@ struct ImageStateTests {
         #expect(images.state.decisions.contains { if case .imageArrived(_, _, .tooLarge(limit: 100_000)) = $0 { true } else { false } })
         #expect(images.state.bytesHeld == 0)
         #expect(images.state.image(forPhotoID: "p0") != nil)
-        #expect(images.state.stats.notCached == 1)
+        #expect(images.counts.notCached == 1)
     }
 
     @Test("a prefetch starts only when the cache can keep its image beside the images wanted now")
@@ -312,7 +312,7 @@ struct ImageStateTests {
         images.scroll(to: 2_000, at: 3_400)
         images.scroll(to: 0, at: 3_500)
         #expect(images.started.contains("p0"), "the cell left and came back: it asks afresh")
-        #expect(images.state.stats.retries == 2)
+        #expect(images.counts.retries == 2)
     }
 
     @Test("a failed image that is no longer wanted is forgotten, not retried")
@@ -351,12 +351,12 @@ struct ImageStateTests {
         images.append(10)
         images.scroll(to: 0)
         images.deliver("p0", at: 100)
-        #expect(images.state.stats.downloadsTracked == 0)
+        #expect(images.counts.downloadsTracked == 0)
         let chosen = squarePhoto("p0")
         images.send(.download(chosen), at: 200)
         #expect(images.state.decisions == [.downloadTracked(chosen)])
         images.send(.download(chosen), at: 300)
-        #expect(images.state.stats.downloadsTracked == 2, "each download action is reported once")
+        #expect(images.counts.downloadsTracked == 2, "each download action is reported once")
     }
 
     @Test("an image that answers after its load was cancelled changes nothing")

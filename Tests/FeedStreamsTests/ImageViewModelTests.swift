@@ -121,7 +121,7 @@ struct ImageViewModelTests {
             "200 p0", "200 p1", "200 p2", "200 p3", "200 p4",
         ])
         #expect(images.state.bytesHeld == 5 * ImageBench.imageBytes)
-        #expect(images.state.stats.peakBytes == 5 * ImageBench.imageBytes)
+        #expect(images.counts.peakBytes == 5 * ImageBench.imageBytes)
     }
 
     @Test("a download is reported once per download action, to its download_location with the query kept; never for a display")
@@ -186,7 +186,7 @@ struct ImageViewModelTests {
         try scheduler.advance(to: 500)
         let failures = states.values.flatMap(\.decisions).filter { if case .inputFailed = $0 { true } else { false } }
         #expect(failures.count == 1)
-        #expect(states.values.last?.stats.loaded == 5)
+        #expect(ImageCounts(states.values).loaded == 5)
         subscription.dispose()
     }
 }

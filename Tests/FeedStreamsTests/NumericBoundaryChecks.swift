@@ -388,8 +388,8 @@ extension NumericBoundary {
         },
         NumericBoundary(
             "FeedRules.swift: reduce(_:_:at:)", "FeedState.swift: totalCount", "FeedState.swift: recentRequests",
-            "FeedState.swift: budgetResumesAt", "FeedState.swift: now", "FeedState.swift: requests",
-            "FeedState.swift: triggersIgnored", "FeedState.swift: totalRequests", "FeedState.swift: nextWakeUp",
+            "FeedState.swift: budgetResumesAt", "FeedState.swift: now", "FeedCounts.swift: requests",
+            "FeedCounts.swift: triggersIgnored", "FeedCounts.swift: totalRequests", "FeedState.swift: nextWakeUp",
             "Backoff.swift: page", "Backoff.swift: failures", "Backoff.swift: resumesAt",
             "PageRequest.swift: id", "PageRequest.swift: page", "PageRequest.swift: startedAt", "PageRequest.swift: init(id:page:reason:startedAt:)"
         ) {
@@ -405,7 +405,7 @@ extension NumericBoundary {
                     state = FeedState.reduce(state, event, at: now)
                 }
                 _ = (state.totalCount, state.recentRequests, state.budgetResumesAt, state.now, state.nextWakeUp, state.footer, state.error?.message)
-                _ = (state.stats.requests, state.stats.triggersIgnored, state.stats.totalRequests)
+                _ = (state.requestsStarted, state.duplicatesDropped, FeedCounts([state]).totalRequests)
                 _ = state.backoff.map { ($0.page, $0.failures, $0.resumesAt) }
                 for int in Extremes.ints {
                     let made = PageRequest(id: int, page: int, reason: .scroll, startedAt: now)
@@ -520,7 +520,7 @@ extension NumericBoundary {
             "ImageLoad.swift: init(id:request:photoIDs:index:standing:attempt:startedAt:)",
             "ImageRules.swift: reduce(_:_:at:)", "ImageState.swift: index", "ImageState.swift: distance",
             "ImageState.swift: failures", "ImageState.swift: resumesAt", "ImageState.swift: now",
-            "ImageState.swift: loadsStarted", "ImageState.swift: cancelled", "ImageState.swift: nextWakeUp", "ImageState.swift: bytesHeld",
+            "ImageCounts.swift: loadsStarted", "ImageCounts.swift: cancelled", "ImageState.swift: nextWakeUp", "ImageState.swift: bytesHeld",
             "CellImage.swift: rank"
         ) {
             let photos = PhotoCatalog(count: 8, liveCount: 0).photos
@@ -535,7 +535,7 @@ extension NumericBoundary {
                     state = ImageState.reduce(state, .failed(load, .rateLimited(resetAfter: .seconds(Int64.max) * 4)), at: now)
                 }
                 state = ImageState.reduce(state, .wakeUp, at: now)
-                _ = (state.now, state.nextWakeUp, state.bytesHeld, state.stats.loadsStarted, state.stats.cancelled)
+                _ = (state.now, state.nextWakeUp, state.bytesHeld, state.loadsStarted, ImageCounts([state]).cancelled)
                 _ = state.visible.map { ($0.index, $0.distance) }
                 _ = state.retries.values.map { ($0.failures, $0.resumesAt) }
                 _ = [ImagePhase.color(nil), .blurred(try BlurHash("LEHV6nWB2yk8pyo0adR*.7kCMdnj"))].map(\.rank)

@@ -34,13 +34,13 @@ struct UnsplashHTTPFeedTests {
         let feed = LiveFeedHarness(baseURL: server.baseURL())
         defer { feed.stop() }
         feed.send(.load)
-        let first = try #require(await feed.state { $0.stats.pagesLoaded == 1 })
+        let first = try #require(await feed.state(counted: { $0.pagesLoaded == 1 }))
 
         feed.service.use(server.baseURL(mode: mode), deadline: expected == .timedOut ? .seconds(1) : LiveFeedHarness.deadline)
         let clock = ContinuousClock()
         let asked = clock.now
         feed.send(.bottom)
-        let failed = try #require(await feed.state { $0.stats.failures == 1 })
+        let failed = try #require(await feed.state(counted: { $0.failures == 1 }))
         let took = asked.duration(to: clock.now)
 
         #expect(failed.error == expected)
@@ -51,7 +51,7 @@ struct UnsplashHTTPFeedTests {
 
         feed.service.use(server.baseURL())
         feed.send(.bottom)
-        let retried = try #require(await feed.state { $0.stats.pagesLoaded == 2 })
+        let retried = try #require(await feed.state(counted: { $0.pagesLoaded == 2 }))
         #expect(retried.photos.map(\.id).suffix(10) == (10..<20).map { "stub-\($0)" })
         await feed.settle()
         #expect(feed.errors == [expected], "reported once")
@@ -65,10 +65,10 @@ struct UnsplashHTTPFeedTests {
         defer { feed.stop() }
 
         feed.send(.load)
-        let first = try #require(await feed.state { $0.stats.pagesLoaded == 1 })
+        let first = try #require(await feed.state(counted: { $0.pagesLoaded == 1 }))
         #expect(!first.isLastPage)
         feed.send(.bottom)
-        let second = try #require(await feed.state { $0.stats.pagesLoaded == 2 })
+        let second = try #require(await feed.state(counted: { $0.pagesLoaded == 2 }))
         #expect(second.photos.map(\.id) == (0..<20).map { "stub-\($0)" })
         #expect(!second.isLastPage && second.nextPage == 3)
     }

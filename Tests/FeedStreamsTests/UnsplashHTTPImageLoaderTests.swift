@@ -144,20 +144,20 @@ struct UnsplashHTTPImageLoaderTests {
             input: .init(content: content, geometry: content.map { ScrollGeometry(contentHeight: $0.layout.contentHeight, viewportHeight: 844) }),
             dependencies: .init(loader: Self.loader(deadline: .seconds(30)), scheduler: scheduler)
         )
-        let imageStats = Mutex(ImageState.Stats())
+        let imageCounts = Mutex(ImageCounts())
         let watcher = StateWatcher()
         let subscriptions = Disposables.create(
-            images.output.state.asObservable().subscribe(onNext: { state in imageStats.withLock { $0 = state.stats } }),
+            images.output.state.asObservable().subscribe(onNext: { state in imageCounts.withLock { $0.add(state) } }),
             feed.output.state.asObservable().subscribe(onNext: { watcher.receive($0) })
         )
         defer { subscriptions.dispose() }
-        _ = try #require(await watcher.first { $0.stats.pagesLoaded == 1 })
+        _ = try #require(await watcher.first(counted: { $0.pagesLoaded == 1 }))
         queue.async { bottom.onNext(()) }
-        let second = try #require(await watcher.first { $0.stats.pagesLoaded == 2 })
+        let second = try #require(await watcher.first(counted: { $0.pagesLoaded == 2 }))
         #expect(second.photos.count == 20)
-        let stats = imageStats.withLock { $0 }
-        #expect(stats.loadsStarted > 0, "images were asked for")
-        #expect(stats.loaded == 0, "and none arrived: the pages did not wait for them")
+        let counts = imageCounts.withLock { $0 }
+        #expect(counts.loadsStarted > 0, "images were asked for")
+        #expect(counts.loaded == 0, "and none arrived: the pages did not wait for them")
     }
 
     /// The single's result, awaited.

@@ -28,7 +28,6 @@ extension ImageState {
         case .memoryWarning:
             next.emptyCache()
         case .download(let photo):
-            next.stats.downloadsTracked += 1
             next.decisions.append(.downloadTracked(photo))
         case .downloadTrackingFailed(let photo, let error):
             next.decisions.append(.downloadTrackingFailed(photo, error))
@@ -61,7 +60,6 @@ extension ImageState {
             }
             loads[position].photoIDs = staying
             loads[position].index = index
-            stats.deduplicated += 1
             decisions.append(.loadShared(loads[position], photoID: first))
             position += 1
         }
@@ -85,16 +83,13 @@ extension ImageState {
         let load = loads.remove(at: position)
         let request = load.request
         retries[request] = nil
-        stats.loaded += 1
         let wanted = wantedStandings()
         let own = wanted[request] ?? .unwanted
         let outcome = cache.insert(image, photoIDs: load.photoIDs, standing: own) { wanted[$0] ?? .unwanted }
         switch outcome {
-        case .kept(let evicted):
-            stats.evicted += evicted.count
-            stats.peakBytes = max(stats.peakBytes, cache.bytes)
+        case .kept:
+            break
         case .tooLarge, .noRoom:
-            stats.notCached += 1
             // The cells on screen show it anyway; remember it for as long as they do.
             for cell in visible where cell.request == request { shownUncached[cell.photoID] = image }
         }
@@ -105,7 +100,6 @@ extension ImageState {
         guard let position = loads.firstIndex(of: failed) else { return }
         let load = loads.remove(at: position)
         let request = load.request
-        stats.failures += 1
         decisions.append(.loadFailed(load, error))
         let failures = (retries[request]?.failures ?? 0) + 1
         let policy = configuration.retry
@@ -130,7 +124,6 @@ extension ImageState {
     private mutating func emptyCache() {
         let (images, bytes) = cache.removeAll()
         shownUncached = [:]
-        stats.memoryWarnings += 1
         decisions.append(.memoryWarning(images: images, bytes: bytes))
     }
 
@@ -211,7 +204,6 @@ extension ImageState {
             let isNew = isRelisted || previous >= visible.count || visible[previous].index != cell.index
             guard isNew, cache.contains(cell.request) else { continue }
             cache.touch(cell.request)
-            stats.cacheHits += 1
             decisions.append(.cacheHit(photoID: cell.photoID, index: cell.index))
         }
     }
@@ -228,7 +220,6 @@ extension ImageState {
                 load.standing = .visible
                 load.index = cell.index
                 if !wasVisible {
-                    stats.promoted += 1
                     decisions.append(.loadPromoted(load))
                 }
             } else if let cell = prefetch.first(where: { $0.request == request }) {
@@ -243,7 +234,6 @@ extension ImageState {
                 let wasKept = if case .kept = load.standing { true } else { false }
                 load.standing = .kept(distance: gap)
                 if !wasKept {
-                    stats.kept += 1
                     decisions.append(.loadKept(load, distance: gap))
                 }
             }
@@ -290,7 +280,6 @@ extension ImageState {
             if let position = loads.firstIndex(where: { $0.request == request }) {
                 if !loads[position].photoIDs.contains(cell.photoID) {
                     loads[position].photoIDs.append(cell.photoID)
-                    stats.deduplicated += 1
                     decisions.append(.loadShared(loads[position], photoID: cell.photoID))
                 }
                 continue
@@ -330,8 +319,9 @@ extension ImageState {
 
     private mutating func start(_ cell: Cell, onScreen: Bool) {
         let attempt = (retries[cell.request]?.failures ?? 0) + 1
+        loadsStarted += 1
         let load = ImageLoad(
-            id: stats.loadsStarted + 1,
+            id: loadsStarted,
             request: cell.request,
             photoIDs: [cell.photoID],
             index: cell.index,
@@ -339,19 +329,12 @@ extension ImageState {
             attempt: attempt,
             startedAt: now
         )
-        if onScreen { stats.visibleLoads += 1 } else { stats.prefetchLoads += 1 }
-        if attempt > 1 { stats.retries += 1 }
         loads.append(load)
         decisions.append(.loadStarted(load))
     }
 
     private mutating func cancel(at position: Int, _ reason: ImageDecision.CancelledBecause) {
         let load = loads.remove(at: position)
-        switch reason {
-        case .leftWantedArea: stats.cancelledLeft += 1
-        case .photoGone: stats.cancelledGone += 1
-        case .preempted: stats.cancelledPreempted += 1
-        }
         decisions.append(.loadCancelled(load, reason))
     }
 

@@ -91,59 +91,9 @@ public struct ImageState: Sendable, Equatable {
 
     /// What the event that made this state decided, in order.
     public internal(set) var decisions: [ImageDecision] = []
-    /// Counters, for the demo's summary and for tests.
-    public internal(set) var stats = Stats()
-
-    /// What the images have done so far.
-    public struct Stats: Sendable, Equatable {
-        /// Loads started for cells on screen (retries included).
-        public var visibleLoads = 0
-        /// Loads started for cells in the prefetch window (retries included).
-        public var prefetchLoads = 0
-        /// Loads that were retries.
-        public var retries = 0
-        /// Images that arrived.
-        public var loaded = 0
-        /// Loads cancelled, by reason: `left` (the wanted area), `gone` (a refresh), `preempted`.
-        public var cancelledLeft = 0
-        /// See ``cancelledLeft``.
-        public var cancelledGone = 0
-        /// See ``cancelledLeft``.
-        public var cancelledPreempted = 0
-        /// Loads that left the wanted area within the keep margin and went on.
-        public var kept = 0
-        /// Prefetches promoted to visible.
-        public var promoted = 0
-        /// Asks served by a load already running for the same address.
-        public var deduplicated = 0
-        /// Cells that came on screen with their image in the cache.
-        public var cacheHits = 0
-        /// Images evicted to make room.
-        public var evicted = 0
-        /// Images the cache did not keep (too large, or no room).
-        public var notCached = 0
-        /// Loads that failed.
-        public var failures = 0
-        /// Memory warnings.
-        public var memoryWarnings = 0
-        /// Download actions tracked.
-        public var downloadsTracked = 0
-        /// The most decoded bytes the cache ever held.
-        public var peakBytes = 0
-
-        /// Nothing yet.
-        public init() {}
-
-        /// All loads started.
-        public var loadsStarted: Int {
-            visibleLoads + prefetchLoads
-        }
-
-        /// All loads cancelled.
-        public var cancelled: Int {
-            cancelledLeft + cancelledGone + cancelledPreempted
-        }
-    }
+    /// How many loads have started: the next one's ``ImageLoad/id`` is one more. Every count of
+    /// what the images did is a fold over ``decisions`` where it is shown (``ImageCounts``).
+    public internal(set) var loadsStarted = 0
 
     /// No photos, no images, with these rules.
     public init(configuration: ImageConfiguration = ImageConfiguration()) {

@@ -65,7 +65,6 @@ extension FeedState {
             return
         }
         if let superseded = inFlight {
-            stats.cancelled += 1
             decisions.append(.requestCancelled(superseded))
         }
         // A back-off stays until a page arrives: a refresh that fails must not clear the way
@@ -115,7 +114,6 @@ extension FeedState {
     /// Whether a response is for the request in flight; otherwise it is dropped.
     private mutating func accept(_ request: PageRequest) -> Bool {
         guard request == inFlight else {
-            stats.staleResponsesDropped += 1
             decisions.append(.staleResponseDropped(request))
             return false
         }
@@ -133,8 +131,7 @@ extension FeedState {
         } else if photos.count > before {
             change = .insert(before..<photos.count)
         }
-        stats.duplicatesDropped += page.photos.count - added
-        stats.pagesLoaded += 1
+        duplicatesDropped += page.photos.count - added
         hasLoaded = true
         nextPage = request.page + 1
         isLastPage = !page.hasNextPage
@@ -148,7 +145,6 @@ extension FeedState {
     }
 
     private mutating func fail(_ request: PageRequest, _ error: FeedError) {
-        stats.failures += 1
         decisions.append(.requestFailed(request, error))
         // A refresh that fails leaves the list as it was; the user pulled and can pull again.
         // With nothing loaded yet, it is the first page failing again.
@@ -183,8 +179,8 @@ extension FeedState {
     }
 
     private mutating func start(page: Int, reason: PageRequest.Reason) {
-        let request = PageRequest(id: stats.totalRequests + 1, page: page, reason: reason, startedAt: now)
-        stats.requests[reason, default: 0] += 1
+        requestsStarted += 1
+        let request = PageRequest(id: requestsStarted, page: page, reason: reason, startedAt: now)
         recentRequests.append(now)
         // The budget allowed this request, so no wanted page waits for it any longer.
         budgetResumesAt = nil
@@ -206,7 +202,6 @@ extension FeedState {
     /// Refuses a request a person asked for, because of the budget, and says when to ask again;
     /// the same answer again within ``refusalRepeatWindow`` is not repeated.
     private mutating func refuse(_ reason: PageRequest.Reason) {
-        stats.triggersIgnored[.requestBudget, default: 0] += 1
         let resumesAt = recentRequests[0] + Self.budgetWindow
         if let last = lastRefusal, last.resumesAt == resumesAt, now - last.reportedAt < Self.refusalRepeatWindow {
             decisions.append(.requestRefusedAgain(reason))
@@ -217,7 +212,6 @@ extension FeedState {
     }
 
     private mutating func ignore(_ reason: FeedDecision.IgnoredBecause) {
-        stats.triggersIgnored[reason, default: 0] += 1
         decisions.append(.triggerIgnored(reason))
     }
 }

@@ -72,34 +72,13 @@ public struct FeedState: Sendable, Equatable {
 
     /// What the event that made this state decided, in order.
     public internal(set) var decisions: [FeedDecision] = []
-    /// Counters, for the demo's summary and for tests.
-    public internal(set) var stats = Stats()
-
-    /// What the feed has done so far.
-    public struct Stats: Sendable, Equatable {
-        /// Requests started, by reason.
-        public var requests: [PageRequest.Reason: Int] = [:]
-        /// Pages that arrived and were used.
-        public var pagesLoaded = 0
-        /// Requests that failed.
-        public var failures = 0
-        /// Photos dropped because their id was already on screen.
-        public var duplicatesDropped = 0
-        /// Triggers that started nothing, by reason.
-        public var triggersIgnored: [FeedDecision.IgnoredBecause: Int] = [:]
-        /// Requests cancelled because a refresh superseded them.
-        public var cancelled = 0
-        /// Responses dropped because their request was no longer in flight.
-        public var staleResponsesDropped = 0
-
-        /// No requests, pages or failures yet.
-        public init() {}
-
-        /// All requests started.
-        public var totalRequests: Int {
-            requests.values.reduce(0, +)
-        }
-    }
+    /// How many requests have started: the next one's ``PageRequest/id`` is one more.
+    public internal(set) var requestsStarted = 0
+    /// How many photos the feed has dropped so far because their id was already on screen: the
+    /// state of the ``FeedViewModel/Output-swift.struct/duplicatesDropped`` output, kept here so
+    /// that a subscriber who comes late is told the whole count. Every other count is a fold over
+    /// ``decisions`` where it is shown (as feed-demo's summary does).
+    public internal(set) var duplicatesDropped = 0
 
     /// An empty feed that has loaded nothing, with these rules.
     public init(configuration: FeedConfiguration = FeedConfiguration()) {

@@ -235,7 +235,7 @@ public struct FeedViewModel: Sendable {
             error: signal(transitions.compactMap(\.error)),
             selectedPhoto: signal(transitions.compactMap(\.selectedPhoto)),
             showsScrollToTop: driver(states.map { ($0.geometry?.contentOffsetY ?? 0) > threshold }.distinctUntilChanged()),
-            duplicatesDropped: driver(states.map(\.stats.duplicatesDropped).distinctUntilChanged())
+            duplicatesDropped: driver(states.map(\.duplicatesDropped).distinctUntilChanged())
         )
     }
 }

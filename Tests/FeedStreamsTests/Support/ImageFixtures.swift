@@ -30,6 +30,8 @@ struct ImageBench {
     static let imageBytes = 160_000
 
     var state: ImageState
+    /// What the states so far decided, counted.
+    private(set) var counts = ImageCounts()
     private(set) var list = PhotoList()
     private(set) var layout = FeedLayout(style: .singleColumn, width: 100)
 
@@ -69,6 +71,7 @@ struct ImageBench {
     @discardableResult
     mutating func send(_ event: ImageEvent, at milliseconds: Int = 0) -> ImageState {
         state = ImageState.reduce(state, event, at: .milliseconds(milliseconds))
+        counts.add(state)
         return state
     }
 

@@ -164,4 +164,9 @@ final class ImageHarness {
     var state: ImageState {
         states.values.last!
     }
+
+    /// What every state so far decided, counted.
+    var counts: ImageCounts {
+        ImageCounts(states.values)
+    }
 }

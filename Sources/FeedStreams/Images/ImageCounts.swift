@@ -1,58 +1,61 @@
-import FeedStreams
-
 /// What the images did, counted from what their rule decided (``ImageState/decisions``): a fold
-/// over the images' states, computed where the counts are shown (the summary).
-struct ImageCounts: Sendable, Equatable {
+/// over the images' states, for whoever shows or checks the counts (feed-demo's summary, tests).
+/// The state keeps no counters of its own but ``ImageState/loadsStarted``, which numbers loads.
+///
+/// Fold every state from the first, as with ``FeedCounts``.
+public struct ImageCounts: Sendable, Equatable {
     /// Loads started for cells on screen (retries included).
-    var visibleLoads = 0
+    public var visibleLoads = 0
     /// Loads started for cells in the prefetch window (retries included).
-    var prefetchLoads = 0
+    public var prefetchLoads = 0
     /// Loads that were retries.
-    var retries = 0
+    public var retries = 0
     /// Images that arrived.
-    var loaded = 0
+    public var loaded = 0
     /// Loads cancelled, by reason: `left` (the wanted area), `gone` (a refresh), `preempted`.
-    var cancelledLeft = 0
+    public var cancelledLeft = 0
     /// See ``cancelledLeft``.
-    var cancelledGone = 0
+    public var cancelledGone = 0
     /// See ``cancelledLeft``.
-    var cancelledPreempted = 0
+    public var cancelledPreempted = 0
     /// Loads that left the wanted area within the keep margin and went on.
-    var kept = 0
+    public var kept = 0
     /// Prefetches promoted to visible.
-    var promoted = 0
+    public var promoted = 0
     /// Asks served by a load already running for the same address.
-    var deduplicated = 0
+    public var deduplicated = 0
     /// Cells that came on screen with their image in the cache.
-    var cacheHits = 0
+    public var cacheHits = 0
     /// Images evicted to make room.
-    var evicted = 0
+    public var evicted = 0
     /// Images the cache did not keep (too large, or no room).
-    var notCached = 0
+    public var notCached = 0
     /// Loads that failed.
-    var failures = 0
+    public var failures = 0
     /// Memory warnings.
-    var memoryWarnings = 0
+    public var memoryWarnings = 0
+    /// Download actions reported to the service (Unsplash's download tracking).
+    public var downloadsTracked = 0
     /// The most decoded bytes the cache held after keeping an image.
-    var peakBytes = 0
+    public var peakBytes = 0
 
     /// All loads started.
-    var loadsStarted: Int {
+    public var loadsStarted: Int {
         visibleLoads + prefetchLoads
     }
 
     /// All loads cancelled.
-    var cancelled: Int {
+    public var cancelled: Int {
         cancelledLeft + cancelledGone + cancelledPreempted
     }
 
     /// The counts of every decision of these states, in order.
-    init(_ states: some Sequence<ImageState> = []) {
+    public init(_ states: some Sequence<ImageState> = []) {
         for state in states { add(state) }
     }
 
     /// Counts one state's decisions.
-    mutating func add(_ state: ImageState) {
+    public mutating func add(_ state: ImageState) {
         for decision in state.decisions {
             switch decision {
             case .loadStarted(let load):
@@ -79,7 +82,8 @@ struct ImageCounts: Sendable, Equatable {
                 }
             case .loadFailed: failures += 1
             case .memoryWarning: memoryWarnings += 1
-            case .retryScheduled, .gaveUp, .downloadTracked, .downloadTrackingFailed, .inputFailed: break
+            case .downloadTracked: downloadsTracked += 1
+            case .retryScheduled, .gaveUp, .downloadTrackingFailed, .inputFailed: break
             }
         }
     }

@@ -1,35 +1,43 @@
-import FeedStreams
-
 /// What the feed did, counted from what its rules decided (``FeedState/decisions``): a fold
-/// over the feed's states, computed where the counts are shown (the summary, the page's status).
-struct FeedCounts: Sendable, Equatable {
+/// over the feed's states, for whoever shows or checks the counts (feed-demo's summary, tests,
+/// an app's analytics). The state keeps only the counts it needs: ``FeedState/requestsStarted``,
+/// which numbers requests, and ``FeedState/duplicatesDropped``, which an output shows.
+///
+/// ```swift
+/// let counts = viewModel.output.state.asObservable()
+///     .scan(into: FeedCounts()) { counts, state in counts.add(state.decisions) }
+/// ```
+///
+/// Fold every state from the first: a subscriber that comes late gets the current state
+/// replayed, not the decisions before it.
+public struct FeedCounts: Sendable, Equatable {
     /// Requests started, by reason.
-    var requests: [PageRequest.Reason: Int] = [:]
+    public var requests: [PageRequest.Reason: Int] = [:]
     /// Pages that arrived and were used.
-    var pagesLoaded = 0
+    public var pagesLoaded = 0
     /// Requests that failed.
-    var failures = 0
+    public var failures = 0
     /// Photos dropped because their id was already on screen.
-    var duplicatesDropped = 0
+    public var duplicatesDropped = 0
     /// Triggers that started nothing, by reason (a refusal for the request budget counts as one).
-    var triggersIgnored: [FeedDecision.IgnoredBecause: Int] = [:]
+    public var triggersIgnored: [FeedDecision.IgnoredBecause: Int] = [:]
     /// Requests cancelled because a refresh superseded them.
-    var cancelled = 0
+    public var cancelled = 0
     /// Responses dropped because their request was no longer in flight.
-    var staleResponsesDropped = 0
+    public var staleResponsesDropped = 0
 
     /// All requests started.
-    var totalRequests: Int {
+    public var totalRequests: Int {
         requests.values.reduce(0, +)
     }
 
     /// The counts of every decision of these states, in order.
-    init(_ states: some Sequence<FeedState> = []) {
+    public init(_ states: some Sequence<FeedState> = []) {
         for state in states { add(state.decisions) }
     }
 
     /// Counts one state's decisions.
-    mutating func add(_ decisions: [FeedDecision]) {
+    public mutating func add(_ decisions: [FeedDecision]) {
         for decision in decisions {
             switch decision {
             case .requestStarted(let request): requests[request.reason, default: 0] += 1
