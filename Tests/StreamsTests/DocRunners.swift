@@ -61,18 +61,8 @@ enum DocRunners {
             return value.asObservable()
         },
         // Bindings, drawn as what they drive.
-        "bind(to: observer)": { inputs in
-            let subject = Subject<String>()
-            _ = inputs.source.bind(to: subject.asObserver())
-            return subject.asObservable()
-        },
         "bind(to: subject)": { inputs in
             let subject = Subject<String>()
-            _ = inputs.source.bind(to: subject)
-            return subject.asObservable()
-        },
-        "bind(to: replaySubject)": { inputs in
-            let subject = ReplaySubject<String>(bufferSize: 1)
             _ = inputs.source.bind(to: subject)
             return subject.asObservable()
         },
@@ -96,6 +86,9 @@ enum DocRunners {
         "just(a)": { _ in .just("a") },
         "of(a, b, c)": { _ in .of("a", "b", "c") },
         "from([a, b, c])": { _ in .from(["a", "b", "c"]) },
+        "just(a, scheduler: scheduler)": { .just("a", scheduler: $0.scheduler) },
+        "of(a, b, c, scheduler: scheduler)": { .of("a", "b", "c", scheduler: $0.scheduler) },
+        "from([a, b, c], scheduler: scheduler)": { .from(["a", "b", "c"], scheduler: $0.scheduler) },
         "from(optional: a)": { _ in .from(optional: "a") },
         "from(optional: nil)": { _ in .from(optional: nil) },
         "range(start: 1, count: 3)": { _ in Observable.range(start: 1, count: 3).map(String.init) },
@@ -125,8 +118,11 @@ enum DocRunners {
         "do(onNext: { log.append($0) })": { $0.source.do(onNext: { _ in }) },
         "take(2)": { $0.source.take(2) },
         "take(while: { $0 < 3 })": { $0.source.take(while: { Int($0)! < 3 }) },
+        "take(while: { $0 < 3 }, behavior: .inclusive)": { $0.source.take(while: { Int($0)! < 3 }, behavior: .inclusive) },
+        "take(until: { $0 == 3 }, behavior: .inclusive)": { $0.source.take(until: { Int($0)! == 3 }, behavior: .inclusive) },
         "take(until: other)": { $0.source.take(until: $0["other"]) },
         "skip(2)": { $0.source.skip(2) },
+        "skip(.seconds(4))": { $0.source.skip(.seconds(4), scheduler: $0.scheduler) },
         "throttle(.seconds(3))": { $0.source.throttle(.seconds(3), scheduler: $0.scheduler) },
         "throttle(.seconds(3), latest: false)": { $0.source.throttle(.seconds(3), latest: false, scheduler: $0.scheduler) },
         "debounce(.seconds(3))": { $0.source.debounce(.seconds(3), scheduler: $0.scheduler) },
@@ -162,6 +158,7 @@ enum DocRunners {
         "withLatestFrom(second)": { $0.source.withLatestFrom($0.second) },
         "withLatestFrom(second) { $0 + $1 }": { $0.source.withLatestFrom($0.second) { $0 + $1 } },
         "catch { _ in fallback }": { inputs in let fallback = inputs["fallback"]; return inputs.source.catch { _ in fallback } },
+        "catch(sequence: [first, second, third])": { inputs in .catch(sequence: [inputs["first"], inputs["second"], inputs["third"]]) },
         "catchAndReturn(\"z\")": { $0.source.catchAndReturn("z") },
         "catchAndReturn(x)": { $0.source.asSingle().catchAndReturn("x").asObservable() },
         "retry()": { $0.source.retry() },
@@ -226,6 +223,9 @@ enum DocRunners {
         },
         "sample(sampler)": { $0.source.sample($0["sampler"]) },
         "reduce(0, accumulator: +)": { $0.source.reduce(0) { $0 + Int($1)! }.map(String.init) },
+        "reduce(0, accumulator: +, mapResult: { $0 * 10 })": {
+            $0.source.reduce(0, accumulator: { $0 + Int($1)! }, mapResult: { String($0 * 10) })
+        },
         "reduce(into: \"\") { $0 += $1 }": { $0.source.reduce(into: "") { $0 += $1 } },
         "toArray()": { $0.source.toArray().asObservable().map { "[\($0.joined(separator: ", "))]" } },
         "materialize()": { inputs in

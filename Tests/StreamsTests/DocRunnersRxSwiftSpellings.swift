@@ -54,18 +54,8 @@ extension DocRunners {
             inputs.source.withUnretained(DocObject.released(at: 4, on: inputs.scheduler)) { $1.uppercased() }
         },
         // Into optional targets and binders, drawn as what they drive.
-        "bind(to: optionalObserver)": { inputs in
-            let subject = Subject<String?>()
-            _ = inputs.source.bind(to: subject.asObserver())
-            return subject.asObservable().map { $0 ?? "nil" }
-        },
         "bind(to: optionalSubject)": { inputs in
             let subject = Subject<String?>()
-            _ = inputs.source.bind(to: subject)
-            return subject.asObservable().map { $0 ?? "nil" }
-        },
-        "bind(to: optionalReplaySubject)": { inputs in
-            let subject = ReplaySubject<String?>(bufferSize: 1)
             _ = inputs.source.bind(to: subject)
             return subject.asObservable().map { $0 ?? "nil" }
         },
@@ -82,13 +72,6 @@ extension DocRunners {
         "bind(to: binder)": { inputs in
             let calls = Subject<String>()
             _ = inputs.source.bind(to: Binder(nonisolated: DocObject.alive, scheduler: inputs.scheduler) { _, value in calls.onNext(value) })
-            return calls.asObservable()
-        },
-        "bind(to: optionalBinder)": { inputs in
-            let calls = Subject<String>()
-            _ = inputs.source.bind(to: Binder<String?>(nonisolated: DocObject.alive, scheduler: inputs.scheduler) { _, value in
-                calls.onNext(value ?? "nil")
-            })
             return calls.asObservable()
         },
     ]

@@ -34,8 +34,8 @@
 /// **Weakly held.** The binder holds its target weakly: a value that arrives, or is
 /// scheduled, after the target is gone is dropped. A binder is a value and `Sendable`.
 ///
-/// The `bind(to:)` that takes binders draws a binding's timeline.
-public struct Binder<Value: Sendable>: Sendable {
+/// The `bind(to:)` that takes any observer draws a binder's timeline.
+public struct Binder<Value: Sendable>: ObserverType {
     private let binding: @Sendable (Value) -> Void
 
     /// Creates a binder that runs `binding` on the main actor with the target and each value.
@@ -92,100 +92,5 @@ public struct Binder<Value: Sendable>: Sendable {
         case .completed:
             break
         }
-    }
-
-    /// Applies `value` to the target on the binder's scheduler.
-    public func onNext(_ value: Value) {
-        on(.next(value))
-    }
-
-    /// This binder as an ``AnyObserver``, for APIs that take one.
-    public func asObserver() -> AnyObserver<Value> {
-        AnyObserver { event in on(event) }
-    }
-}
-
-extension ObservableType {
-    /// Applies every value of this sequence to each of `binders`, each on its scheduler.
-    ///
-    /// The completion is not forwarded; an error is reported by each binder (an assertion in
-    /// debug builds) and ends the binding.
-    ///
-    /// ```
-    /// source:  -a-b-|
-    ///          bind(to: binder)
-    /// binder:  -a-b---
-    /// ```
-    /// ![bind(to: binder), drawn from a run](binder-bind-to-binder)
-    ///
-    /// - Parameter binders: The binders to send to, in order.
-    /// - Returns: A disposable that ends the binding.
-    public func bind(to binders: Binder<Element>...) -> any Disposable {
-        asObservable().subscribe { event in for binder in binders { binder.on(event) } }
-    }
-
-    /// Applies every value of this sequence, wrapped in an optional, to each of `binders`: a
-    /// `Binder<String?>` takes an `Observable<String>`, as in RxSwift.
-    ///
-    /// ```
-    /// source:  -a-b-|
-    ///          bind(to: optionalBinder)
-    /// binder:  -a-b---
-    /// ```
-    /// ![bind(to: optionalBinder), drawn from a run](binder-bind-to-optionalbinder)
-    ///
-    /// - Parameter binders: The binders to send to, in order.
-    /// - Returns: A disposable that ends the binding.
-    public func bind(to binders: Binder<Element?>...) -> any Disposable {
-        asObservable().subscribe { event in for binder in binders { binder.on(event.map { $0 }) } }
-    }
-}
-
-extension SharedSequence where SharingStrategy == DriverSharingStrategy {
-    /// Applies every value of this driver to each of `binders`; the completion is not
-    /// forwarded.
-    ///
-    /// ```
-    /// driver:  -a-b-|
-    ///          drive(binder)
-    /// binder:  -a-b---
-    /// ```
-    ///
-    /// - Parameter binders: The binders to send to, in order.
-    /// - Returns: A disposable that ends the subscription.
-    public func drive(_ binders: Binder<Element>...) -> any Disposable {
-        asObservable().subscribe(onNext: { element in for binder in binders { binder.onNext(element) } })
-    }
-
-    /// Applies every value of this driver, wrapped in an optional, to each of `binders`.
-    ///
-    /// - Parameter binders: The binders to send to, in order.
-    /// - Returns: A disposable that ends the subscription.
-    public func drive(_ binders: Binder<Element?>...) -> any Disposable {
-        asObservable().subscribe(onNext: { element in for binder in binders { binder.onNext(element) } })
-    }
-}
-
-extension SharedSequence where SharingStrategy == SignalSharingStrategy {
-    /// Applies every value of this signal to `binder`; the completion is not forwarded.
-    ///
-    /// ```
-    /// signal:  -a-b-|
-    ///          emit(to: binder)
-    /// binder:  -a-b---
-    /// ```
-    ///
-    /// - Parameter binder: The binder to send to.
-    /// - Returns: A disposable that ends the subscription.
-    public func emit(to binder: Binder<Element>) -> any Disposable {
-        asObservable().subscribe(onNext: { binder.onNext($0) })
-    }
-
-    /// Applies every value of this signal, wrapped in an optional, to `binder`.
-    ///
-    /// - Parameter binder: The binder to send to.
-    /// - Returns: A disposable that ends the subscription.
-    public func emit(to binder: Binder<Element?>) -> any Disposable {
-        asObservable().subscribe(onNext: { binder.onNext($0) })
     }
 }

@@ -23,6 +23,11 @@ public final class CompositeDisposable: Disposable {
 
     private let state = Mutex(State())
 
+    /// Creates a composite holding two or more disposables: `CompositeDisposable(a, b)`.
+    public convenience init(_ first: any Disposable, _ second: any Disposable, _ others: any Disposable...) {
+        self.init([first, second] + others)
+    }
+
     /// Creates a composite holding `disposables`.
     public init(_ disposables: [any Disposable] = []) {
         state.withLock { state in

@@ -10,26 +10,11 @@ private func bindingFailed(_ error: any Error, file: StaticString, line: UInt) {
 }
 
 extension ObservableType {
-    /// Sends every event of this sequence, including its end, to each of `observers`.
+    /// Sends every event of this sequence, including its end, to each of `observers`: an
+    /// ``AnyObserver``, a subject, a ``Binder``, any ``ObserverType``.
     ///
-    /// ```
-    /// source:    -a-b-|
-    ///            bind(to: observer)
-    /// observer:  -a-b-|
-    /// ```
-    /// ![bind(to: observer), drawn from a run](bind-bind-to-observer)
-    ///
-    /// - Parameter observers: The observers to send to, in order.
-    /// - Returns: A disposable that ends the binding.
-    public func bind(to observers: AnyObserver<Element>...) -> any Disposable {
-        asObservable().subscribe(
-            onNext: { element in for observer in observers { observer.onNext(element) } },
-            onError: { error in for observer in observers { observer.onError(error) } },
-            onCompleted: { for observer in observers { observer.onCompleted() } }
-        )
-    }
-
-    /// Sends every event of this sequence, including its end, into each of `subjects`.
+    /// A subject ends with the sequence. A ``Binder`` applies each value on its scheduler and
+    /// ignores the completion; an error is a mistake it reports (an assertion in debug builds).
     ///
     /// ```
     /// source:   -a-b-#
@@ -38,34 +23,18 @@ extension ObservableType {
     /// ```
     /// ![bind(to: subject), drawn from a run](bind-bind-to-subject)
     ///
-    /// - Parameter subjects: The subjects to send into, in order.
-    /// - Returns: A disposable that ends the binding.
-    public func bind(to subjects: Subject<Element>...) -> any Disposable {
-        asObservable().subscribe(
-            onNext: { element in for subject in subjects { subject.onNext(element) } },
-            onError: { error in for subject in subjects { subject.onError(error) } },
-            onCompleted: { for subject in subjects { subject.onCompleted() } }
-        )
-    }
-
-    /// Sends every value of this sequence into each of `subjects`, which replay them; the end
-    /// is sent too.
-    ///
     /// ```
-    /// source:   -a-b-|
-    ///           bind(to: replaySubject)
-    /// subject:  -a-b-|
+    /// source:  -a-b-|
+    ///          bind(to: binder)
+    /// binder:  -a-b---
     /// ```
-    /// ![bind(to: replaySubject), drawn from a run](bind-bind-to-replaysubject)
+    /// ![bind(to: binder), drawn from a run](bind-bind-to-binder)
     ///
-    /// - Parameter subjects: The subjects to send into, in order.
+    /// - Parameter observers: The observers to send to, in order.
     /// - Returns: A disposable that ends the binding.
-    public func bind(to subjects: ReplaySubject<Element>...) -> any Disposable {
-        asObservable().subscribe(
-            onNext: { element in for subject in subjects { subject.onNext(element) } },
-            onError: { error in for subject in subjects { subject.onError(error) } },
-            onCompleted: { for subject in subjects { subject.onCompleted() } }
-        )
+    @inlinable
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable where Observer.Element == Element {
+        asObservable().subscribe { event in for observer in observers { observer.on(event) } }
     }
 
     /// Sets each of `values` to every value of this sequence with ``BehaviorValue/accept(_:)``.
@@ -153,23 +122,8 @@ extension ObservableType {
 
 extension ObservableType {
     /// Sends every event of this sequence, each value wrapped in an optional, to each of
-    /// `observers`.
-    ///
-    /// ```
-    /// source:    -a-b-|
-    ///            bind(to: optionalObserver)
-    /// observer:  -a-b-|
-    /// ```
-    /// ![bind(to: optionalObserver), drawn from a run](bind-bind-to-optionalobserver)
-    ///
-    /// - Parameter observers: The observers of optionals to send to, in order.
-    /// - Returns: A disposable that ends the binding.
-    public func bind(to observers: AnyObserver<Element?>...) -> any Disposable {
-        asObservable().subscribe { event in for observer in observers { observer.on(event.map { $0 }) } }
-    }
-
-    /// Sends every event of this sequence, each value wrapped in an optional, into each of
-    /// `subjects`.
+    /// `observers`: an `Observable<String>` binds to a `Subject<String?>` or a
+    /// `Binder<String?>`, as in RxSwift.
     ///
     /// ```
     /// source:   -a-b-#
@@ -178,26 +132,11 @@ extension ObservableType {
     /// ```
     /// ![bind(to: optionalSubject), drawn from a run](bind-bind-to-optionalsubject)
     ///
-    /// - Parameter subjects: The subjects of optionals to send into, in order.
+    /// - Parameter observers: The observers of optionals to send to, in order.
     /// - Returns: A disposable that ends the binding.
-    public func bind(to subjects: Subject<Element?>...) -> any Disposable {
-        asObservable().subscribe { event in for subject in subjects { subject.on(event.map { $0 }) } }
-    }
-
-    /// Sends every event of this sequence, each value wrapped in an optional, into each of
-    /// `subjects`, which replay them.
-    ///
-    /// ```
-    /// source:   -a-b-|
-    ///           bind(to: optionalReplaySubject)
-    /// subject:  -a-b-|
-    /// ```
-    /// ![bind(to: optionalReplaySubject), drawn from a run](bind-bind-to-optionalreplaysubject)
-    ///
-    /// - Parameter subjects: The subjects of optionals to send into, in order.
-    /// - Returns: A disposable that ends the binding.
-    public func bind(to subjects: ReplaySubject<Element?>...) -> any Disposable {
-        asObservable().subscribe { event in for subject in subjects { subject.on(event.map { $0 }) } }
+    @inlinable
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable where Observer.Element == Element? {
+        asObservable().subscribe { event in for observer in observers { observer.on(event.map { $0 }) } }
     }
 
     /// Sets each of `values` to every value of this sequence, wrapped in an optional: an

@@ -78,3 +78,30 @@ extension ObservableType {
         `catch` { _ in .just(element) }
     }
 }
+
+extension Observable {
+    /// Subscribes to each source in turn while they fail: the first, then the next one when it
+    /// fails, and so on. RxSwift's `Observable.catch(sequence:)`.
+    ///
+    /// The values of every source pass through; the first completion ends the output, and the
+    /// error of the last source is forwarded. An empty sequence of sources completes at once.
+    ///
+    /// ```
+    /// first:   -a-#
+    /// second:  -b-#     (cold, subscribed at the error before it)
+    /// third:   -c-|     (cold)
+    ///          catch(sequence: [first, second, third])
+    /// output:  -a--b--c-|
+    /// ```
+    /// ![catch(sequence: [first, second, third]), drawn from a run](catch-catch-sequence-first-second-third)
+    ///
+    /// - Parameter sources: The sources, in the order to try them.
+    /// - Returns: An observable that goes on with the next source at each error.
+    public static func `catch`<Sources: Sequence>(sequence sources: Sources) -> Observable<Element>
+    where Sources.Element == Observable<Element> {
+        // Each source's error handler is the rest of the chain: `first.catch { _ in second.catch { … } }`.
+        let sources = Array(sources)
+        guard let last = sources.last else { return .empty() }
+        return sources.dropLast().reversed().reduce(last) { rest, source in source.catch { _ in rest } }
+    }
+}

@@ -30,6 +30,31 @@ extension ObservableType {
         }
     }
 
+    /// Combines every value as ``reduce(_:accumulator:)`` does, then emits `mapResult` of the
+    /// final result: RxSwift's `reduce(_:accumulator:mapResult:)`.
+    ///
+    /// If `mapResult` throws, the error is sent downstream in place of the result.
+    ///
+    /// ```
+    /// source:  -1-2-3-|
+    ///          reduce(0, accumulator: +, mapResult: { $0 * 10 })   (x = "60")
+    /// output:  -------(x|)
+    /// ```
+    /// ![reduce(0, accumulator: +, mapResult: { $0 * 10 }), drawn from a run](reduce-reduce-0-accumulator-mapresult-0-10)
+    ///
+    /// - Parameters:
+    ///   - seed: The result before the first value.
+    ///   - accumulator: Combines the result so far with the next value; may throw.
+    ///   - mapResult: Turns the final result into the value emitted; may throw.
+    /// - Returns: An observable of the one mapped result.
+    public func reduce<Accumulate: Sendable, Result: Sendable>(
+        _ seed: Accumulate,
+        accumulator: @escaping @Sendable (Accumulate, Element) throws -> Accumulate,
+        mapResult: @escaping @Sendable (Accumulate) throws -> Result
+    ) -> Observable<Result> {
+        reduce(seed, accumulator: accumulator).map(mapResult)
+    }
+
     /// Updates an accumulated value in place with every value and emits it when the source
     /// completes.
     ///

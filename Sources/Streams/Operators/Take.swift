@@ -49,8 +49,9 @@ extension ObservableType {
 
     /// Emits values while `predicate` holds, then completes at the first value that fails it.
     ///
-    /// The failing value is not emitted; the source is unsubscribed at its tick. If
-    /// `predicate` throws, the error is sent downstream and the subscription ends.
+    /// With ``TakeBehavior/exclusive`` (the default) the failing value is not emitted; with
+    /// ``TakeBehavior/inclusive`` it is, just before the completion. The source is unsubscribed
+    /// at its tick. If `predicate` throws, the error is sent downstream and the subscription ends.
     ///
     /// ```
     /// source:  -1-2-3-4-|
@@ -59,9 +60,21 @@ extension ObservableType {
     /// ```
     /// ![take(while: { $0 < 3 }), drawn from a run](take-take-while-0-3)
     ///
-    /// - Parameter predicate: Decides whether to keep going; may throw.
+    /// ```
+    /// source:  -1-2-3-4-|
+    ///          take(while: { $0 < 3 }, behavior: .inclusive)
+    /// output:  -1-2-(3|)
+    /// ```
+    /// ![take(while: { $0 < 3 }, behavior: .inclusive), drawn from a run](take-take-while-0-3-behavior-inclusive)
+    ///
+    /// - Parameters:
+    ///   - predicate: Decides whether to keep going; may throw.
+    ///   - behavior: Whether the value that fails `predicate` is emitted too.
     /// - Returns: An observable of the leading values that satisfy `predicate`.
-    public func take(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+    public func take(
+        while predicate: @escaping @Sendable (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive
+    ) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
             let upstream = SingleAssignmentDisposable()
@@ -74,6 +87,7 @@ extension ObservableType {
                             observer.on(.next(value))
                         } else {
                             upstream.dispose()
+                            if behavior == .inclusive { observer.on(.next(value)) }
                             observer.on(.completed)
                         }
                     } catch {
@@ -87,6 +101,27 @@ extension ObservableType {
             }))
             return upstream
         }
+    }
+
+    /// Emits values until one satisfies `predicate`, then completes: ``take(while:behavior:)``
+    /// with the condition turned round, as RxSwift's `take(until:behavior:)`.
+    ///
+    /// ```
+    /// source:  -1-2-3-4-|
+    ///          take(until: { $0 == 3 }, behavior: .inclusive)
+    /// output:  -1-2-(3|)
+    /// ```
+    /// ![take(until: { $0 == 3 }, behavior: .inclusive), drawn from a run](take-take-until-0-3-behavior-inclusive)
+    ///
+    /// - Parameters:
+    ///   - predicate: Decides whether to stop; may throw.
+    ///   - behavior: Whether the value that satisfies `predicate` is emitted too; not by default.
+    /// - Returns: An observable of the leading values that do not satisfy `predicate`.
+    public func take(
+        until predicate: @escaping @Sendable (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive
+    ) -> Observable<Element> {
+        take(while: { try !predicate($0) }, behavior: behavior)
     }
 
     /// Emits values until `other` emits a value, then completes.
@@ -172,4 +207,13 @@ private struct TakeState {
 /// being delivered, go out through one outbox.
 private struct TakeUntilState<Element: Sendable>: SerialDelivering {
     var outbox = SerialOutbox<Element>()
+}
+
+/// Whether ``ObservableType/take(while:behavior:)`` and ``ObservableType/take(until:behavior:)``
+/// also emit the value that ends them: RxSwift's `TakeBehavior`.
+public enum TakeBehavior: Sendable {
+    /// The value that ends the output is emitted, then the completion.
+    case inclusive
+    /// The value that ends the output is not emitted.
+    case exclusive
 }

@@ -21,7 +21,7 @@
 /// thread already delivering, and a send from inside a subscriber is queued, not nested. The
 /// current value given to a new subscriber is delivered the same way, so it is never
 /// interleaved with a broadcast.
-public final class BehaviorSubject<Element: Sendable>: ObservableType {
+public final class BehaviorSubject<Element: Sendable>: ObservableType, ObserverType {
     private let subject: Subject<Element>
 
     /// Creates the subject with its first value.
@@ -47,26 +47,6 @@ public final class BehaviorSubject<Element: Sendable>: ObservableType {
     /// Ignored once the subject has ended.
     public func on(_ event: Event<Element>) {
         subject.on(event)
-    }
-
-    /// Sends a value to every current subscriber, and makes it the current value.
-    public func onNext(_ element: Element) {
-        subject.onNext(element)
-    }
-
-    /// Ends the sequence with an error; later subscribers receive the error alone.
-    public func onError(_ error: any Error) {
-        subject.onError(error)
-    }
-
-    /// Ends the sequence normally; later subscribers receive the completion alone.
-    public func onCompleted() {
-        subject.onCompleted()
-    }
-
-    /// An observer that sends into this subject.
-    public func asObserver() -> AnyObserver<Element> {
-        subject.asObserver()
     }
 
     /// Whether any subscription is currently active.

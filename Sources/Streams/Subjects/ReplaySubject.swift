@@ -21,7 +21,7 @@
 /// thread already delivering, and a send from inside a subscriber is queued, not nested. The
 /// replay to a new subscriber is delivered the same way, so it is never interleaved with a
 /// broadcast.
-public final class ReplaySubject<Element: Sendable>: ObservableType {
+public final class ReplaySubject<Element: Sendable>: ObservableType, ObserverType {
     private let subject: Subject<Element>
 
     /// Creates a subject that replays up to `bufferSize` of its latest values.
@@ -36,26 +36,6 @@ public final class ReplaySubject<Element: Sendable>: ObservableType {
     /// once the subject has ended.
     public func on(_ event: Event<Element>) {
         subject.on(event)
-    }
-
-    /// Sends a value to every current subscriber and into the buffer.
-    public func onNext(_ element: Element) {
-        subject.onNext(element)
-    }
-
-    /// Ends the sequence with an error; later subscribers receive the buffer, then the error.
-    public func onError(_ error: any Error) {
-        subject.onError(error)
-    }
-
-    /// Ends the sequence normally; later subscribers receive the buffer, then the completion.
-    public func onCompleted() {
-        subject.onCompleted()
-    }
-
-    /// An observer that sends into this subject.
-    public func asObserver() -> AnyObserver<Element> {
-        subject.asObserver()
     }
 
     /// Whether any subscription is currently active.

@@ -30,7 +30,7 @@ import Synchronization
 ///
 /// A subscription disposed while an event is being delivered receives no further events, not
 /// even the rest of that broadcast.
-public final class Subject<Element: Sendable>: ObservableType {
+public final class Subject<Element: Sendable>: ObservableType, ObserverType {
     // Performance: the per-event path (`on`, `deliver`, `drain` and the state methods they call)
     // and the backlog path (queuing and `startQueued`) are `@inlinable`, so that the module that
     // sends specialises them for its element type. Unspecialised, a send spends most of its time
@@ -72,30 +72,6 @@ public final class Subject<Element: Sendable>: ObservableType {
         guard let recipients else { return }
         deliver(event, to: recipients)
         drain()
-    }
-
-    /// Sends a value to every current subscriber.
-    @inlinable
-    public func onNext(_ element: Element) {
-        on(.next(element))
-    }
-
-    /// Ends the sequence with an error.
-    @inlinable
-    public func onError(_ error: any Error) {
-        on(.error(error))
-    }
-
-    /// Ends the sequence normally.
-    @inlinable
-    public func onCompleted() {
-        on(.completed)
-    }
-
-    /// An observer that sends into this subject, for ``Observable/subscribe(_:)``.
-    @inlinable
-    public func asObserver() -> AnyObserver<Element> {
-        AnyObserver { [self] event in on(event) }
     }
 
     /// Whether any subscription is currently active.

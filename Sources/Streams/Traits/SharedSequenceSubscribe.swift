@@ -110,7 +110,8 @@ extension SharedSequence {
 // report. Into a relay or a behaviour value, which never ends, the completion is not forwarded.
 
 extension SharedSequence {
-    /// Sends every value, and the completion, to each of `observers`.
+    /// Sends every value, and the completion, to each of `observers`: an ``AnyObserver``, a
+    /// subject, a ``Binder``, any ``ObserverType``.
     ///
     /// ```
     /// driver:    -a-b-|
@@ -120,18 +121,15 @@ extension SharedSequence {
     ///
     /// - Parameter observers: The observers to send to, in order.
     /// - Returns: A disposable that ends the subscription.
-    public func drive(_ observers: AnyObserver<Element>...) -> any Disposable where SharingStrategy == DriverSharingStrategy {
-        asObservable().subscribe(
-            onNext: { element in for observer in observers { observer.onNext(element) } },
-            onError: { error in for observer in observers { observer.onError(error) } },
-            onCompleted: { for observer in observers { observer.onCompleted() } }
-        )
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
+    where SharingStrategy == DriverSharingStrategy, Observer.Element == Element {
+        asObservable().subscribe { event in for observer in observers { observer.on(event) } }
     }
 
-    /// Sends every value, and the completion, into `subject`: a signal's
-    /// ``drive(_:)-(AnyObserver<Element>...)``.
-    public func emit(to subject: Subject<Element>) -> any Disposable where SharingStrategy == SignalSharingStrategy {
-        asObservable().subscribe { subject.on($0) }
+    /// A signal's `drive(_:)` into observers: every value, and the completion.
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where SharingStrategy == SignalSharingStrategy, Observer.Element == Element {
+        asObservable().subscribe { event in for observer in observers { observer.on(event) } }
     }
 
     /// Sets each of `values` to every value with ``BehaviorValue/accept(_:)``; `emit(to:)` for a
@@ -179,14 +177,16 @@ extension SharedSequence {
 // wrapped; the completion is forwarded as by the forms above.
 
 extension SharedSequence {
-    /// ``drive(_:)-(AnyObserver<Element>...)`` into observers of optionals.
-    public func drive(_ observers: AnyObserver<Element?>...) -> any Disposable where SharingStrategy == DriverSharingStrategy {
+    /// `drive(_:)` into observers of optionals.
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
+    where SharingStrategy == DriverSharingStrategy, Observer.Element == Element? {
         asObservable().subscribe { event in for observer in observers { observer.on(event.map { $0 }) } }
     }
 
-    /// ``emit(to:)-(Subject<Element>)`` into a subject of optionals.
-    public func emit(to subject: Subject<Element?>) -> any Disposable where SharingStrategy == SignalSharingStrategy {
-        asObservable().subscribe { subject.on($0.map { $0 }) }
+    /// `emit(to:)` into observers of optionals.
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where SharingStrategy == SignalSharingStrategy, Observer.Element == Element? {
+        asObservable().subscribe { event in for observer in observers { observer.on(event.map { $0 }) } }
     }
 
     /// ``drive(_:)-(BehaviorValue<Element>...)`` into values of optionals.

@@ -1,0 +1,109 @@
+import Synchronization
+
+extension Observable {
+    /// An observable that emits one value and completes, each as an action on `scheduler`:
+    /// RxSwift's `Observable.just(_:scheduler:)`.
+    ///
+    /// ```
+    /// just(a, scheduler: scheduler):  (a|)
+    /// ```
+    /// ![just(a, scheduler: scheduler), drawn from a run](createonscheduler-just-a-scheduler-scheduler)
+    ///
+    /// - Parameters:
+    ///   - element: The value.
+    ///   - scheduler: Where the value and the completion are sent, as two actions.
+    /// - Returns: The observable.
+    public static func just(_ element: Element, scheduler: any Scheduler) -> Observable<Element> {
+        from([element], scheduler: scheduler)
+    }
+
+    /// An observable that emits the given values in order and completes, each as an action on
+    /// `scheduler`: RxSwift's `Observable.of(_:scheduler:)`.
+    ///
+    /// ```
+    /// of(a, b, c, scheduler: scheduler):  (abc|)
+    /// ```
+    /// ![of(a, b, c, scheduler: scheduler), drawn from a run](createonscheduler-of-a-b-c-scheduler-scheduler)
+    ///
+    /// - Parameters:
+    ///   - elements: The values.
+    ///   - scheduler: Where each value, and then the completion, is sent.
+    /// - Returns: The observable.
+    public static func of(_ elements: Element..., scheduler: any Scheduler) -> Observable<Element> {
+        from(elements, scheduler: scheduler)
+    }
+
+    /// An observable that emits the elements of a sequence in order and completes, each as an
+    /// action on `scheduler`: RxSwift's `Observable.from(_:scheduler:)`.
+    ///
+    /// Each value is sent by an action of its own, which schedules the next one, so other work
+    /// on the scheduler runs between two values and disposing stops the sequence between any
+    /// two. On a ``TestScheduler`` they all come at the tick of the subscription, one action
+    /// after another; on a dispatch queue, on that queue. The sequence is copied once per
+    /// subscription.
+    ///
+    /// ```
+    /// from([a, b, c], scheduler: scheduler):  (abc|)
+    /// ```
+    /// ![from([a, b, c], scheduler: scheduler), drawn from a run](createonscheduler-from-a-b-c-scheduler-scheduler)
+    ///
+    /// - Parameters:
+    ///   - sequence: The values.
+    ///   - scheduler: Where each value, and then the completion, is sent.
+    /// - Returns: The observable.
+    public static func from<S: Sequence & Sendable>(
+        _ sequence: S,
+        scheduler: any Scheduler
+    ) -> Observable<Element> where S.Element == Element {
+        Observable { observer in
+            let elements = Array(sequence)
+            let pending = SerialDisposable()
+            let steps = Mutex(ScheduledSteps())
+            // Runs when the next value is due. On a scheduler that runs an action at once
+            // (``ImmediateScheduler``), scheduling the next value from inside this loop calls
+            // back into it; the loop then takes that value itself instead of going deeper, so a
+            // long sequence does not grow the stack.
+            @Sendable func due() {
+                guard steps.withLock({ $0.markDue() }) else { return }
+                while let index = steps.withLock({ $0.takeDue() }) {
+                    guard !pending.isDisposed else { return }
+                    guard index < elements.count else {
+                        observer.on(.completed)
+                        return
+                    }
+                    observer.on(.next(elements[index]))
+                    pending.disposable = scheduler.schedule(due)
+                }
+            }
+            pending.disposable = scheduler.schedule(due)
+            return pending
+        }
+    }
+}
+
+/// Where ``Observable/from(_:scheduler:)`` is: the next index, and whether a loop is sending.
+struct ScheduledSteps: Sendable {
+    private var next = 0
+    private var isDue = false
+    private var isSending = false
+
+    /// Notes that the next value is due; `true` when the caller should start sending, `false`
+    /// when a loop already sending will take it.
+    mutating func markDue() -> Bool {
+        isDue = true
+        guard !isSending else { return false }
+        isSending = true
+        return true
+    }
+
+    /// The index of the value due, or `nil` when none is: the loop then stops sending.
+    mutating func takeDue() -> Int? {
+        guard isDue else {
+            isSending = false
+            return nil
+        }
+        isDue = false
+        defer { next += 1 }
+        return next
+    }
+}
