@@ -6,14 +6,8 @@ import Streams
 extension TestScheduler {
     /// RxTest's `TestScheduler(initialClock:resolution:simulateProcessingDelay:)`, whose
     /// resolution is a `Double` of seconds.
-    @available(*, unavailable, message: "resolution is a Duration per tick: RxTest's resolution: 0.2 is resolution: .milliseconds(200); and there is no processing delay to simulate (work scheduled now runs at the current tick), so drop simulateProcessingDelay:")
+    @available(*, unavailable, message: "resolution is a Duration per tick: RxTest's resolution: 0.2 is resolution: .milliseconds(200); simulateProcessingDelay: is the same, but false unless you pass true (RxTest's default is true)")
     public convenience init(initialClock: Int, resolution: Double, simulateProcessingDelay: Bool = true) {
-        self.init(initialClock: initialClock)
-    }
-
-    /// RxTest's `TestScheduler(initialClock:simulateProcessingDelay:)`.
-    @available(*, unavailable, message: "there is no processing delay to simulate: work scheduled now runs at the current tick, as RxTest's simulateProcessingDelay: false; drop the argument")
-    public convenience init(initialClock: Int, simulateProcessingDelay: Bool) {
         self.init(initialClock: initialClock)
     }
 }

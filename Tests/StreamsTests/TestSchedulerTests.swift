@@ -163,4 +163,33 @@ struct TestSchedulerTests {
         #expect(hotObserver.events == [.next(210, 4), .error(250, TestError())])
         #expect(hot.subscriptions == [Subscription(200, 250)])
     }
+
+    // MARK: RxTest's processing delay
+
+    @Test("simulateProcessingDelay: work for now and a zero delay run a tick later; longer delays and scheduleAt do not move")
+    func processingDelay() throws {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        #expect(scheduler.simulatesProcessingDelay)
+        #expect(!TestScheduler().simulatesProcessingDelay, "off by default")
+        let ran = Mutex<[String]>([])
+        scheduler.scheduleAt(10) {
+            _ = scheduler.schedule { ran.withLock { $0.append("now@\(scheduler.clock)") } }
+            _ = scheduler.schedule(after: .zero) { ran.withLock { $0.append("zero@\(scheduler.clock)") } }
+            _ = scheduler.schedule(after: .seconds(1)) { ran.withLock { $0.append("one@\(scheduler.clock)") } }
+            _ = scheduler.schedule(after: .seconds(3)) { ran.withLock { $0.append("three@\(scheduler.clock)") } }
+        }
+        scheduler.scheduleAt(10) { ran.withLock { $0.append("at@\(scheduler.clock)") } }
+        try scheduler.run()
+        #expect(ran.withLock { $0 } == ["at@10", "now@11", "zero@11", "one@11", "three@13"])
+    }
+
+    @Test("with simulateProcessingDelay, observe(on:) shifts each event by a tick, as in RxTest's logs")
+    func processingDelayObserveOn() {
+        let rxTest = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        let source = rxTest.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        #expect(rxTest.start { source.observe(on: rxTest) }.events == [.next(211, 1), .next(221, 2), .completed(231)])
+        let plain = TestScheduler(initialClock: 0)
+        let same = plain.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        #expect(plain.start { same.observe(on: plain) }.events == [.next(210, 1), .next(220, 2), .completed(230)])
+    }
 }

@@ -12,8 +12,9 @@ import Synchronization
 ///
 /// Nothing runs until you move the clock: ``advance(by:fileID:line:)``, ``advance(to:fileID:line:)`` or ``run()``.
 /// Actions due at the same tick run in the order they were scheduled, and work scheduled "now"
-/// runs at the current tick (there is no hidden extra tick). Each action runs on the thread
-/// that moves the clock, outside the scheduler's lock, so an action may schedule more work.
+/// runs at the current tick (there is no hidden extra tick, unless you ask for RxTest's: see
+/// ``simulatesProcessingDelay``). Each action runs on the thread that moves the clock, outside
+/// the scheduler's lock, so an action may schedule more work.
 ///
 /// ```swift
 /// let scheduler = TestScheduler(resolution: .milliseconds(1))
@@ -45,6 +46,21 @@ public final class TestScheduler: Scheduler {
     public let resolution: Duration
     /// How many actions one call of ``run()``, ``advance(by:fileID:line:)`` or ``advance(to:fileID:line:)`` may run.
     public let stepLimit: Int
+    /// Whether work scheduled for now runs one tick later, as RxTest's `TestScheduler` does by
+    /// default (its `simulateProcessingDelay`).
+    ///
+    /// Off unless you pass `simulateProcessingDelay: true`. Off, a value that
+    /// ``ObservableType/observe(on:)`` moves to this scheduler arrives at the tick it was sent,
+    /// so a marble diagram reads the same before and after the hop, as in combine-schedulers'
+    /// test scheduler. On, ``schedule(_:)`` and a ``schedule(after:_:)`` of no delay run at the
+    /// next tick; longer delays and ``scheduleAt(_:fileID:line:action:)`` are unchanged. Turn it
+    /// on to port RxTest's tests of `observe(on:)`, `subscribe(on:)` and `delay` without moving
+    /// their expected times:
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+    /// ```
+    public let simulatesProcessingDelay: Bool
 
     private struct State {
         var clock: Int
@@ -63,10 +79,18 @@ public final class TestScheduler: Scheduler {
     ///   - initialClock: The tick the clock starts at; 0 by default.
     ///   - resolution: The length of one tick; one second by default.
     ///   - stepLimit: The most actions one run may execute before it is reported as endless.
-    public init(initialClock: Int = 0, resolution: Duration = .seconds(1), stepLimit: Int = 100_000) {
+    ///   - simulateProcessingDelay: Whether work scheduled for now runs one tick later, as in
+    ///     RxTest (``simulatesProcessingDelay``); `false` by default.
+    public init(
+        initialClock: Int = 0,
+        resolution: Duration = .seconds(1),
+        stepLimit: Int = 100_000,
+        simulateProcessingDelay: Bool = false
+    ) {
         precondition(resolution > .zero, "TestScheduler resolution must be positive")
         self.resolution = resolution
         self.stepLimit = stepLimit
+        simulatesProcessingDelay = simulateProcessingDelay
         state = Mutex(State(clock: initialClock))
     }
 
@@ -106,16 +130,17 @@ public final class TestScheduler: Scheduler {
 
     // MARK: Scheduling
 
-    /// Runs `action` at the current tick, after the actions already due at this tick.
+    /// Runs `action` at the current tick, after the actions already due at this tick; at the
+    /// next tick when the scheduler ``simulatesProcessingDelay``.
     public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
-        state.withLock { state in
-            state.queue.insert(at: state.clock, ScheduledAction(action))
-        }
+        schedule(after: .zero, action)
     }
 
-    /// Runs `action` `delay` from now (rounded up to whole ticks).
+    /// Runs `action` `delay` from now (rounded up to whole ticks); no delay runs at the next
+    /// tick when the scheduler ``simulatesProcessingDelay``.
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
-        let delayTicks = ticks(for: delay)
+        let rounded = ticks(for: delay)
+        let delayTicks = rounded == 0 && simulatesProcessingDelay ? 1 : rounded
         return state.withLock { state in
             // A delay past the end of time runs at its end.
             let (due, overflow) = state.clock.addingReportingOverflow(delayTicks)
