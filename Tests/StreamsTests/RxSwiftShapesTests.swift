@@ -1,3 +1,4 @@
+import Dispatch
 import Streams
 import StreamsTesting
 import Synchronization
@@ -203,6 +204,12 @@ struct RxSwiftShapesTests {
         #expect(order.withLock { $0 } == ["a", "other", "b"])
     }
 
+    @Test("from(_:scheduler:) on a dispatch queue sends every value, in order, then completes")
+    func createOnADispatchQueue() throws {
+        let scheduler = DispatchQueueScheduler(queue: DispatchQueue(label: "from-scheduler"))
+        #expect(try Observable.from(Array(0..<100), scheduler: scheduler).toBlocking().toArray() == Array(0..<100))
+    }
+
     @Test("from(_:scheduler:) stops between two values when disposed")
     func createOnASchedulerDisposed() throws {
         let scheduler = TestScheduler()
@@ -258,5 +265,26 @@ struct RxSwiftShapesTests {
         #expect(failing.start { Observable.catch(sequence: [only.asObservable()]) }.events == [.next(210, 1), .error(220, TestError("last"))])
         let none = TestScheduler()
         #expect(none.start { Observable<Int>.catch(sequence: []) }.events == [.completed(200)])
+    }
+
+    @Test("subscribe(on:) on a Single, a Maybe and a Completable subscribes on the scheduler and keeps the trait")
+    func subscribeOnTraits() {
+        let scheduler = TestScheduler()
+        let subscribedAt = Mutex<[Int]>([])
+        let single = Single<Int>.create { observer in
+            subscribedAt.withLock { $0.append(scheduler.clock) }
+            observer(.success(1))
+            return Disposables.create()
+        }
+        let singleEvents = scheduler.start { single.subscribe(on: scheduler) }
+        #expect(singleEvents.events == [.next(200, 1), .completed(200)])
+        let forMaybe = TestScheduler()
+        #expect(forMaybe.start { Maybe<Int>.empty().subscribe(on: forMaybe) }.events == [.completed(200)])
+        let forCompletable = TestScheduler()
+        #expect(forCompletable.start { Completable.empty().subscribe(on: forCompletable) }.events == [.completed(200)])
+        #expect(subscribedAt.withLock { $0 } == [200])
+
+        let delayed = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        #expect(delayed.start { Single.just(2).subscribe(on: delayed) }.events == [.next(201, 2), .completed(201)])
     }
 }

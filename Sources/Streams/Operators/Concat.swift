@@ -24,7 +24,7 @@ extension Observable {
     /// - Returns: An observable of the values of every source, in order.
     public static func concat(_ sources: [Observable<Element>]) -> Observable<Element> {
         Observable { observer in
-            let state = Mutex(ConcatState())
+            let state = Mutex(IndexLoop())
             let current = SerialDisposable()
 
             @Sendable func subscribeNext() {
@@ -149,33 +149,5 @@ extension ObservableType {
         _ transform: @escaping @Sendable (Element) throws -> Inner
     ) -> Observable<Inner.Element> {
         map(transform).merge(maxConcurrent: 1)
-    }
-}
-
-/// The state of one `concat` subscription: which source is next, and the loop that
-/// subscribes to them.
-private struct ConcatState {
-    private var index = 0
-    private var isLooping = false
-    private var wantsNext = false
-
-    /// Asks for the next source; returns whether the caller must run the loop (nobody is).
-    mutating func requestNext() -> Bool {
-        wantsNext = true
-        guard !isLooping else { return false }
-        isLooping = true
-        return true
-    }
-
-    /// The index of the source to subscribe now, or `nil`, which ends the loop until the
-    /// current source completes.
-    mutating func nextIndex() -> Int? {
-        guard wantsNext else {
-            isLooping = false
-            return nil
-        }
-        wantsNext = false
-        defer { index += 1 }
-        return index
     }
 }

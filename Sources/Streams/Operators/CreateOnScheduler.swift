@@ -58,14 +58,14 @@ extension Observable {
         Observable { observer in
             let elements = Array(sequence)
             let pending = SerialDisposable()
-            let steps = Mutex(ScheduledSteps())
+            let steps = Mutex(IndexLoop())
             // Runs when the next value is due. On a scheduler that runs an action at once
             // (``ImmediateScheduler``), scheduling the next value from inside this loop calls
             // back into it; the loop then takes that value itself instead of going deeper, so a
             // long sequence does not grow the stack.
             @Sendable func due() {
-                guard steps.withLock({ $0.markDue() }) else { return }
-                while let index = steps.withLock({ $0.takeDue() }) {
+                guard steps.withLock({ $0.requestNext() }) else { return }
+                while let index = steps.withLock({ $0.nextIndex() }) {
                     guard !pending.isDisposed else { return }
                     guard index < elements.count else {
                         observer.on(.completed)
@@ -78,32 +78,5 @@ extension Observable {
             pending.disposable = scheduler.schedule(due)
             return pending
         }
-    }
-}
-
-/// Where ``Observable/from(_:scheduler:)`` is: the next index, and whether a loop is sending.
-struct ScheduledSteps: Sendable {
-    private var next = 0
-    private var isDue = false
-    private var isSending = false
-
-    /// Notes that the next value is due; `true` when the caller should start sending, `false`
-    /// when a loop already sending will take it.
-    mutating func markDue() -> Bool {
-        isDue = true
-        guard !isSending else { return false }
-        isSending = true
-        return true
-    }
-
-    /// The index of the value due, or `nil` when none is: the loop then stops sending.
-    mutating func takeDue() -> Int? {
-        guard isDue else {
-            isSending = false
-            return nil
-        }
-        isDue = false
-        defer { next += 1 }
-        return next
     }
 }

@@ -10,6 +10,15 @@ extension PrimitiveSequence {
         PrimitiveSequence(unchecked: asObservable().observe(on: scheduler))
     }
 
+    /// Subscribes to the source on `scheduler`, so that its work starts there; see
+    /// ``ObservableType/subscribe(on:)``.
+    ///
+    /// - Parameter scheduler: The scheduler the subscription is made on.
+    /// - Returns: The same sequence, subscribed on `scheduler`.
+    public func subscribe(on scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: asObservable().subscribe(on: scheduler))
+    }
+
     /// Replaces a failure with the sequence that `handler` returns for the error; if `handler`
     /// throws, the result fails with that error.
     ///
