@@ -287,4 +287,39 @@ struct RxSwiftShapesTests {
         let delayed = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
         #expect(delayed.start { Single.just(2).subscribe(on: delayed) }.events == [.next(201, 2), .completed(201)])
     }
+
+    @Test("Observable<Int64>.interval and Observable<UInt8>.timer count in their own type; the count wraps round")
+    func timersOfOtherIntegers() {
+        let scheduler = TestScheduler()
+        #expect(scheduler.start(disposed: 235) { Observable<Int64>.interval(.seconds(10), scheduler: scheduler) }.events == [
+            .next(210, Int64(0)), .next(220, 1), .next(230, 2),
+        ])
+        let once = TestScheduler()
+        #expect(once.start { Observable<UInt8>.timer(.seconds(5), scheduler: once) }.events == [.next(205, UInt8(0)), .completed(205)])
+        let wrapping = TestScheduler()
+        let values = wrapping.start(disposed: 1000) { Observable<Int8>.interval(.seconds(1), scheduler: wrapping).take(130) }.values
+        #expect(values.count == 130)
+        #expect(values[127] == 127 && values[128] == -128, "Int8.max, then the count wraps round")
+    }
+
+    /// The error a typed `retry(when:)` handler expects.
+    struct Flaky: Error, Equatable {}
+
+    @Test("retry { (errors: Observable<E>) in … } gets the errors typed; an error of another type ends the output")
+    func typedRetryWhen() {
+        let scheduler = TestScheduler()
+        let attempts = scheduler.createColdObservable([.next(10, 1), .error(20, Flaky())])
+        let observer = scheduler.start {
+            attempts.retry { (errors: Observable<Flaky>) in errors.take(2) }
+        }
+        // The second error's trigger value is take(2)'s last: the trigger completes with it, and
+        // so does the output (the attempt it started is disposed at once).
+        #expect(observer.events == [.next(210, 1), .next(230, 1), .completed(240)])
+        #expect(attempts.subscriptions == [Subscription(200, 220), Subscription(220, 240), Subscription(240, 240)])
+
+        let other = TestScheduler()
+        let failing = other.createColdObservable([.next(10, 1), .error(20, TestError("not flaky"))])
+        let ended = other.start { failing.retry { (errors: Observable<Flaky>) in errors } }
+        #expect(ended.events == [.next(210, 1), .error(220, TestError("not flaky"))])
+    }
 }

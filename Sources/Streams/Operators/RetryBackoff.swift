@@ -108,7 +108,7 @@ public struct RetryBackoff: Sendable, Equatable {
         maxAttempts.map { failure >= $0 } ?? false
     }
 
-    /// The handler for ``ObservableType/retry(when:)``: after failure `n` it waits
+    /// The handler for ``ObservableType/retry(when:)-((Observable<Error>)->Trigger)``: after failure `n` it waits
     /// ``delay(afterFailure:)`` on `scheduler` and emits `n`, or fails with the error when the
     /// back-off gives up.
     ///

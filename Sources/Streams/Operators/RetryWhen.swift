@@ -88,7 +88,29 @@ extension ObservableType {
     }
 }
 
-/// The state of one ``ObservableType/retry(when:)`` subscription.
+extension ObservableType {
+    /// ``retry(when:)-((Observable<Error>)->Trigger)`` with the errors typed, as RxSwift's tests write it:
+    /// `retry { (errors: Observable<NetworkError>) in errors.take(3) }`.
+    ///
+    /// The handler gets the errors as `Failure`. An error of another type fails the observable
+    /// it gets, with that error; a trigger made from it fails too, which ends the output with
+    /// the error.
+    ///
+    /// - Parameter notificationHandler: Makes the trigger from the errors of the attempts.
+    /// - Returns: An observable that retries this one each time the trigger emits.
+    public func retry<Trigger: ObservableConvertibleType, Failure: Error>(
+        when notificationHandler: @escaping @Sendable (Observable<Failure>) -> Trigger
+    ) -> Observable<Element> {
+        retry(when: { (errors: Observable<any Error>) in
+            notificationHandler(errors.map { error in
+                guard let failure = error as? Failure else { throw error }
+                return failure
+            })
+        })
+    }
+}
+
+/// The state of one ``ObservableType/retry(when:)-((Observable<Error>)->Trigger)`` subscription.
 ///
 /// `isWaiting` says an attempt failed and waits for the trigger. `isSubscribing` says the
 /// subscribe loop runs, so a trigger that answers during it asks it to go round again

@@ -25,6 +25,62 @@ extension Observable where Element == Int {
         period: Duration? = nil,
         scheduler: any Scheduler
     ) -> Observable<Int> {
+        counting(from: dueTime, period: period, scheduler: scheduler)
+    }
+
+    /// Emits `0`, `1`, `2`, … every `period`, starting one `period` after subscription.
+    ///
+    /// The same as ``timer(_:period:scheduler:)->Observable<Int>`` with `dueTime` equal to `period`. It never
+    /// completes; dispose the subscription to stop it. Events are delivered on `scheduler`.
+    ///
+    /// ```
+    /// interval(.seconds(2)):  --0-1-2-3
+    /// ```
+    /// ![interval(.seconds(2)), drawn from a run](timer-interval-seconds-2)
+    ///
+    /// - Parameters:
+    ///   - period: The time before the first value and between later ones.
+    ///   - scheduler: The scheduler that runs the timer and delivers the values.
+    /// - Returns: An observable of `0`, `1`, `2`, … .
+    public static func interval(_ period: Duration, scheduler: any Scheduler) -> Observable<Int> {
+        counting(from: period, period: period, scheduler: scheduler)
+    }
+}
+
+// RxSwift's timers count in any integer type: `Observable<Int64>.interval(.seconds(1), scheduler:)`.
+// `Observable.timer(…)` with no type counts in `Int`, through the overloads above.
+
+extension Observable where Element: FixedWidthInteger {
+    /// `timer(_:period:scheduler:)`, counting in `Element`: RxSwift's
+    /// `Observable<Int64>.timer(_:period:scheduler:)`. The count wraps round after `Element.max`.
+    ///
+    /// - Parameters:
+    ///   - dueTime: The time before the first value.
+    ///   - period: The time between later values, or `nil` for a single value; it must be
+    ///     positive.
+    ///   - scheduler: The scheduler that runs the timer and delivers the values.
+    /// - Returns: An observable of `0`, `1`, `2`, … .
+    public static func timer(
+        _ dueTime: Duration,
+        period: Duration? = nil,
+        scheduler: any Scheduler
+    ) -> Observable<Element> {
+        counting(from: dueTime, period: period, scheduler: scheduler)
+    }
+
+    /// `interval(_:scheduler:)`, counting in `Element`: RxSwift's
+    /// `Observable<Int64>.interval(_:scheduler:)`. The count wraps round after `Element.max`.
+    ///
+    /// - Parameters:
+    ///   - period: The time before the first value and between later ones.
+    ///   - scheduler: The scheduler that runs the timer and delivers the values.
+    /// - Returns: An observable of `0`, `1`, `2`, … .
+    public static func interval(_ period: Duration, scheduler: any Scheduler) -> Observable<Element> {
+        counting(from: period, period: period, scheduler: scheduler)
+    }
+
+    /// The timer behind both: `0` after `dueTime`, then every `period`, if any, the next value.
+    static func counting(from dueTime: Duration, period: Duration?, scheduler: any Scheduler) -> Observable<Element> {
         guard let period else {
             return Observable { observer in
                 let lifetime = SingleAssignmentDisposable()
@@ -38,32 +94,14 @@ extension Observable where Element == Int {
         }
         precondition(period > .zero, "a periodic timer needs a positive period")
         return Observable { observer in
-            let counter = Mutex(0)
+            let counter = Mutex<Element>(0)
             return scheduler.schedulePeriodic(after: dueTime, period: period) {
                 let value = counter.withLock { count in
-                    defer { count += 1 }
+                    defer { count &+= 1 }
                     return count
                 }
                 observer.on(.next(value))
             }
         }
-    }
-
-    /// Emits `0`, `1`, `2`, … every `period`, starting one `period` after subscription.
-    ///
-    /// The same as ``timer(_:period:scheduler:)`` with `dueTime` equal to `period`. It never
-    /// completes; dispose the subscription to stop it. Events are delivered on `scheduler`.
-    ///
-    /// ```
-    /// interval(.seconds(2)):  --0-1-2-3
-    /// ```
-    /// ![interval(.seconds(2)), drawn from a run](timer-interval-seconds-2)
-    ///
-    /// - Parameters:
-    ///   - period: The time before the first value and between later ones.
-    ///   - scheduler: The scheduler that runs the timer and delivers the values.
-    /// - Returns: An observable of `0`, `1`, `2`, … .
-    public static func interval(_ period: Duration, scheduler: any Scheduler) -> Observable<Int> {
-        timer(period, period: period, scheduler: scheduler)
     }
 }

@@ -32,7 +32,7 @@ import Synchronization
 /// the past makes the next ``advance(to:fileID:line:)`` or ``run()`` throw
 /// ``TestSchedulerError/scheduledInThePast(tick:now:location:)``, both naming the line.
 ///
-/// A schedule that never ends (an ``Observable/interval(_:scheduler:)`` that nobody disposes)
+/// A schedule that never ends (an ``Observable/interval(_:scheduler:)->Observable<Int>`` that nobody disposes)
 /// would make ``run()`` loop forever; instead it stops after ``stepLimit`` actions and throws
 /// ``TestSchedulerError/stepLimitExceeded(steps:tick:)``.
 ///

@@ -3,7 +3,7 @@
 
 extension PrimitiveSequence where Trait == SingleTrait {
     /// Subscribes again when a trigger, made from the errors of the attempts, emits a value;
-    /// see ``ObservableType/retry(when:)``.
+    /// see ``ObservableType/retry(when:)-((Observable<Error>)->Trigger)``.
     ///
     /// Each value of the trigger after a failure makes a new attempt at that tick; the
     /// trigger's error fails the single. A single cannot complete empty, so when the trigger
