@@ -11,11 +11,17 @@ void instruction_counter_toggle(void) {
     CALLGRIND_TOGGLE_COLLECT;
 }
 
+void instruction_counter_start(void) {
+    CALLGRIND_START_INSTRUMENTATION;
+}
+
 int instruction_counter_is_active(void) {
     return RUNNING_ON_VALGRIND ? 1 : 0;
 }
 #else
 void instruction_counter_toggle(void) {}
+
+void instruction_counter_start(void) {}
 
 int instruction_counter_is_active(void) {
     return 0;

@@ -4,7 +4,8 @@ import Glibc
 
 // `--instructions`: the same workloads counted in instructions with callgrind, which gives the
 // same figure on every run however busy the machine is. For each workload and peer, the
-// benchmark starts itself under `valgrind --tool=callgrind` with collection off, for one
+// benchmark starts itself under `valgrind --tool=callgrind` with instrumentation and collection
+// off (the child switches instrumentation on once its workloads are built), for one
 // warm-up run and one repetition of that peer only; the child switches collection on around
 // its measured part (`Meter.countsInstructions`), and the parent reads the total from the
 // output file and divides it by the workload's units. The child is a copy of this executable
@@ -27,7 +28,7 @@ func countInstructions(in results: inout [Result], options: Options, progress: (
             progress("\(workload.id) \(peer.rawValue) under callgrind")
             let output = "/tmp/streams-bench-callgrind.\(getpid()).\(workload.id).\(peer.rawValue)"
             let command = [
-                "valgrind", "--tool=callgrind", "--collect-atstart=no", "--callgrind-out-file=\(output)",
+                "valgrind", "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--callgrind-out-file=\(output)",
                 executable, "--callgrind-child", "--only", workload.id, "--peers", peer.rawValue,
                 "--scale", String(options.scale), "--repetitions", "1", "--warmups", "1", "--no-allocations",
             ].joined(separator: " ") + " >/dev/null 2>&1"
