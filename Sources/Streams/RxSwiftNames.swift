@@ -41,10 +41,6 @@ extension DispatchQueueScheduler {
 @available(*, unavailable, renamed: "ImmediateScheduler", message: "ImmediateScheduler.instance runs work at once on the current thread (no trampoline)")
 public typealias CurrentThreadScheduler = ImmediateScheduler
 
-/// RxSwift's scheduler over a concurrent queue.
-@available(*, unavailable, message: "Streams has no concurrent scheduler: DispatchQueueScheduler(label:qos:) runs work on a serial queue of its own, and observe(on:) keeps events serial anyway")
-public typealias ConcurrentDispatchQueueScheduler = DispatchQueueScheduler
-
 /// RxSwift's scheduler over a dispatch queue; in Streams it is `DispatchQueueScheduler`.
 @available(*, unavailable, renamed: "DispatchQueueScheduler", message: "SerialDispatchQueueScheduler(queue:internalSerialQueueName:) is DispatchQueueScheduler(queue:) or DispatchQueueScheduler(label:)")
 public typealias SerialDispatchQueueScheduler = DispatchQueueScheduler

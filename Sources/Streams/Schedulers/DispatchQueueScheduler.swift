@@ -8,7 +8,8 @@ import Dispatch
 /// Events delivered through ``ObservableType/observe(on:)`` with this scheduler arrive on its
 /// queue, one at a time. ``main`` runs on the main queue, where UI code must run.
 ///
-/// The queue must be serial: a concurrent queue would break serial delivery.
+/// Its actions never overlap: the queue is serial. For a queue that runs them concurrently,
+/// use ``ConcurrentDispatchQueueScheduler``.
 public struct DispatchQueueScheduler: Scheduler {
     /// The queue actions run on.
     public let queue: DispatchQueue
