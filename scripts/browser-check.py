@@ -38,7 +38,9 @@ PAGES = [
     ("throttle", "/Streams/documentation/streams/observabletype/throttle(_:latest:scheduler:)"),
     ("flatMapLatest", "/Streams/documentation/streams/observabletype/flatmaplatest(_:)"),
     ("withLatestFrom", "/Streams/documentation/streams/observabletype/withlatestfrom(_:)"),
-    ("retry-when", "/Streams/documentation/streams/observabletype/retry(when:)"),
+    # Two overloads share the name (untyped and typed errors): DocC adds a hash of the symbol to
+    # each page's path; this is the untyped one, whose picture the page shows.
+    ("retry-when", "/Streams/documentation/streams/observabletype/retry(when:)-376cl"),
     ("driver-flatMapLatest", "/Streams/documentation/streams/sharedsequence/flatmaplatest(_:)-1edzo"),
     ("driver-debounce", "/Streams/documentation/streams/sharedsequence/debounce(_:)"),
     ("guide-FlatMap", "/Streams/documentation/streams/flatmap"),
