@@ -10,8 +10,10 @@ import Synchronization
 /// ``ObservableType/observe(on:)`` take a scheduler, so the same code runs on a
 /// ``DispatchQueueScheduler`` in an app and on a ``TestScheduler`` in virtual time in tests.
 ///
-/// A scheduler runs the actions it is given one at a time, in the order of their due times;
-/// actions due at the same time run in the order they were scheduled.
+/// A scheduler starts the actions it is given in the order of their due times; actions due at
+/// the same time start in the order they were scheduled. Most schedulers run one action at a
+/// time; a ``ConcurrentDispatchQueueScheduler`` may run several at once. Streams' operators
+/// deliver each sequence's events serially on either kind.
 public protocol Scheduler: Sendable {
     /// The scheduler's current time, measured from a fixed reference point of its own.
     ///
