@@ -193,3 +193,48 @@ struct TestSchedulerTests {
         #expect(plain.start { same.observe(on: plain) }.events == [.next(210, 1), .next(220, 2), .completed(230)])
     }
 }
+
+@Suite("RxSwift's scheduling with a state")
+struct SchedulingWithStateTests {
+    @Test("schedule(_:action:) and scheduleRelative(_:dueTime:action:) hand over the state; disposing disposes what the action returned")
+    func scheduleWithState() throws {
+        let scheduler = TestScheduler()
+        let ran = Mutex<[String]>([])
+        let released = Mutex<[String]>([])
+        let now = scheduler.schedule("now") { state in
+            ran.withLock { $0.append("\(state)@\(scheduler.clock)") }
+            return Disposables.create { released.withLock { $0.append(state) } }
+        }
+        let later = scheduler.scheduleRelative(7, dueTime: .seconds(10)) { state in
+            ran.withLock { $0.append("\(state)@\(scheduler.clock)") }
+            return Disposables.create { released.withLock { $0.append("\(state)") } }
+        }
+        let cancelled = scheduler.scheduleRelative("never", dueTime: .seconds(20)) { state in
+            ran.withLock { $0.append(state) }
+            return Disposables.create()
+        }
+        cancelled.dispose()
+        try scheduler.advance(to: 15)
+        #expect(ran.withLock { $0 } == ["now@0", "7@10"])
+        #expect(released.withLock { $0 }.isEmpty)
+        now.dispose()
+        later.dispose()
+        try scheduler.run()
+        #expect(released.withLock { $0 } == ["now", "7"])
+        #expect(ran.withLock { $0 } == ["now@0", "7@10"], "a cancelled action never runs")
+    }
+
+    @Test("schedulePeriodic(_:startAfter:period:action:) hands each run the state the last one returned")
+    func schedulePeriodicWithState() throws {
+        let scheduler = TestScheduler()
+        let seen = Mutex<[String]>([])
+        let timer = scheduler.schedulePeriodic(0, startAfter: .seconds(10), period: .seconds(5)) { state in
+            seen.withLock { $0.append("\(state)@\(scheduler.clock)") }
+            return state + 1
+        }
+        try scheduler.advance(to: 22)
+        timer.dispose()
+        try scheduler.run()
+        #expect(seen.withLock { $0 } == ["0@10", "1@15", "2@20"])
+    }
+}
