@@ -34,6 +34,13 @@ extension ObservableType {
     /// - Returns: A disposable that ends the binding.
     @inlinable
     public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable where Observer.Element == Element {
+        send(to: observers)
+    }
+
+    /// Subscribes once and sends every event to each of `observers`, in order: a binding into
+    /// observers, and a driver's `drive(_:)` and a signal's `emit(to:)` into them.
+    @inlinable
+    func send<Observer: ObserverType>(to observers: [Observer]) -> any Disposable where Observer.Element == Element {
         asObservable().subscribe { event in for observer in observers { observer.on(event) } }
     }
 
@@ -136,6 +143,12 @@ extension ObservableType {
     /// - Returns: A disposable that ends the binding.
     @inlinable
     public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable where Observer.Element == Element? {
+        send(wrappedTo: observers)
+    }
+
+    /// `send(to:)` into observers of optionals, each value wrapped.
+    @inlinable
+    func send<Observer: ObserverType>(wrappedTo observers: [Observer]) -> any Disposable where Observer.Element == Element? {
         asObservable().subscribe { event in for observer in observers { observer.on(event.map { $0 }) } }
     }
 

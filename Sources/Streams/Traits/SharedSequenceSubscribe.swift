@@ -123,13 +123,13 @@ extension SharedSequence {
     /// - Returns: A disposable that ends the subscription.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
     where SharingStrategy == DriverSharingStrategy, Observer.Element == Element {
-        asObservable().subscribe { event in for observer in observers { observer.on(event) } }
+        asObservable().send(to: observers)
     }
 
     /// A signal's `drive(_:)` into observers: every value, and the completion.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
     where SharingStrategy == SignalSharingStrategy, Observer.Element == Element {
-        asObservable().subscribe { event in for observer in observers { observer.on(event) } }
+        asObservable().send(to: observers)
     }
 
     /// Sets each of `values` to every value with ``BehaviorValue/accept(_:)``; `emit(to:)` for a
@@ -180,13 +180,13 @@ extension SharedSequence {
     /// `drive(_:)` into observers of optionals.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
     where SharingStrategy == DriverSharingStrategy, Observer.Element == Element? {
-        asObservable().subscribe { event in for observer in observers { observer.on(event.map { $0 }) } }
+        asObservable().send(wrappedTo: observers)
     }
 
     /// `emit(to:)` into observers of optionals.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
     where SharingStrategy == SignalSharingStrategy, Observer.Element == Element? {
-        asObservable().subscribe { event in for observer in observers { observer.on(event.map { $0 }) } }
+        asObservable().send(wrappedTo: observers)
     }
 
     /// ``drive(_:)-(BehaviorValue<Element>...)`` into values of optionals.
