@@ -155,7 +155,7 @@ class Chromium:
         if height is None:
             height = self.evaluate("document.documentElement.scrollHeight")
         shot = self.call("Page.captureScreenshot", {
-            "format": "png", "captureBeyondViewport": True,
+            "format": "png", "captureBeyondViewport": True, "optimizeForSpeed": True,
             "clip": {"x": 0, "y": 0, "width": self.width, "height": height, "scale": 1},
         })
         with open(path, "wb") as file:
