@@ -136,3 +136,38 @@ extension PrimitiveSequence where Trait == SingleTrait {
         subscribe(onSuccess: onSuccess, onFailure: onError)
     }
 }
+
+// RxSwift's families that Streams leaves out, each with what to write instead.
+
+/// RxSwift's base class of virtual-time schedulers; Streams has one virtual clock.
+@available(*, unavailable, message: "Streams' virtual clock is TestScheduler: TestScheduler(initialClock:resolution:), advance(to:), advance(by:), start()")
+public final class VirtualTimeScheduler<Converter>: Sendable {
+    @available(*, unavailable, message: "Streams' virtual clock is TestScheduler: TestScheduler(initialClock:resolution:), advance(to:), advance(by:), start()")
+    public init<Clock>(initialClock: Clock, converter: Converter) {}
+}
+
+/// RxSwift's virtual-time scheduler on a `Date` clock.
+@available(*, unavailable, message: "Streams' virtual clock is TestScheduler: count ticks from your start date, with TestScheduler(resolution:) setting how long a tick is")
+public final class HistoricalScheduler: Sendable {
+    @available(*, unavailable, message: "Streams' virtual clock is TestScheduler: count ticks from your start date, with TestScheduler(resolution:) setting how long a tick is")
+    public init() {}
+
+    @available(*, unavailable, message: "Streams' virtual clock is TestScheduler: count ticks from your start date, with TestScheduler(resolution:) setting how long a tick is")
+    public init<Clock>(initialClock: Clock) {}
+}
+
+/// RxSwift 6's sequence that cannot fail.
+@available(*, unavailable, message: "Streams has no Infallible: asDriver(onErrorJustReturn:) or asSignal(onErrorJustReturn:) for a sequence that cannot fail, or catchAndReturn(_:) to keep an Observable")
+public struct Infallible<Element>: Sendable {}
+
+/// RxSwift's process-wide hooks.
+@available(*, unavailable, message: "Streams has no global hooks: an error reaches the subscriber's onError; bind(to:), drive and emit report one at their call site in debug builds")
+public enum Hooks {}
+
+extension ObservableType {
+    /// RxSwift 6's `asInfallible(onErrorJustReturn:)`.
+    @available(*, unavailable, message: "Streams has no Infallible: asDriver(onErrorJustReturn:) or asSignal(onErrorJustReturn:) for a sequence that cannot fail, or catchAndReturn(_:) to keep an Observable")
+    public func asInfallible(onErrorJustReturn element: Element) -> Observable<Element> {
+        catchAndReturn(element)
+    }
+}

@@ -31,6 +31,7 @@ enum DocRunners {
     static func runner(for expression: String, in file: String) -> Runner? {
         let key = "\((file as NSString).lastPathComponent) \(expression)"
         return all[key] ?? sharedSequences[key] ?? primitiveSequences[key] ?? all[expression] ?? rxSwiftSpellings[expression]
+            ?? operatorFamilies[expression] ?? connectable[expression] ?? groupBy[expression]
     }
 
     static let all: [String: Runner] = [

@@ -30,7 +30,9 @@ public typealias Single<Element: Sendable> = PrimitiveSequence<SingleTrait, Elem
 /// What a ``Single`` ends with: its one value, or the error that replaced it.
 public typealias SingleEvent<Element> = Result<Element, any Error>
 
-/// Why ``ObservableType/asSingle()`` failed.
+/// Why a sequence that should hold exactly one value did not: the error of
+/// ``ObservableType/asSingle()`` and of ``ObservableType/single()`` (RxSwift's
+/// `RxError.noElements` and `RxError.moreThanOneElement`).
 public enum SingleError: Error, Equatable, Sendable {
     /// The source completed without a value.
     case noElements
