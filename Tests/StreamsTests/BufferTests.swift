@@ -114,11 +114,11 @@ struct BufferTests {
     func dispatchQueues() throws {
         let values = DispatchQueueScheduler(label: "BufferTests.values")
         let timers = DispatchQueueScheduler(label: "BufferTests.timers")
-        let buffers = try Observable.from(0..<5_000, scheduler: values)
-            .buffer(timeSpan: .microseconds(20), count: 7, scheduler: timers)
+        let buffers = try Observable.from(0..<1_000, scheduler: values)
+            .buffer(timeSpan: .microseconds(200), count: 7, scheduler: timers)
             .toBlocking(timeout: .seconds(60))
             .toArray()
-        #expect(buffers.flatMap { $0 } == Array(0..<5_000))
+        #expect(buffers.flatMap { $0 } == Array(0..<1_000))
         #expect(buffers.allSatisfy { $0.count <= 7 })
     }
 

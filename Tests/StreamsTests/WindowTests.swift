@@ -195,13 +195,13 @@ struct WindowTests {
     func dispatchQueues() throws {
         let values = DispatchQueueScheduler(label: "WindowTests.values")
         let timers = DispatchQueueScheduler(label: "WindowTests.timers")
-        let events = try Observable.from(0..<5_000, scheduler: values)
-            .window(timeSpan: .microseconds(20), count: 7, scheduler: timers)
+        let events = try Observable.from(0..<1_000, scheduler: values)
+            .window(timeSpan: .microseconds(200), count: 7, scheduler: timers)
             .enumerated()
             .flatMap { window in window.element.materialize().map { (window.index, $0) } }
             .toBlocking(timeout: .seconds(60))
             .toArray()
-        #expect(events.compactMap { $0.1.element } == Array(0..<5_000))
+        #expect(events.compactMap { $0.1.element } == Array(0..<1_000))
         var closed = Set<Int>()
         var counts: [Int: Int] = [:]
         for (window, event) in events {
