@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Observable {
     /// An observable that emits one value and completes, each as an action on `scheduler`:
     /// RxSwift's `Observable.just(_:scheduler:)`.
@@ -57,26 +55,9 @@ extension Observable {
     ) -> Observable<Element> where S.Element == Element {
         Observable { observer in
             let elements = Array(sequence)
-            let pending = SerialDisposable()
-            let steps = Mutex(IndexLoop())
-            // Runs when the next value is due. On a scheduler that runs an action at once
-            // (``ImmediateScheduler``), scheduling the next value from inside this loop calls
-            // back into it; the loop then takes that value itself instead of going deeper, so a
-            // long sequence does not grow the stack.
-            @Sendable func due() {
-                guard steps.withLock({ $0.requestNext() }) else { return }
-                while let index = steps.withLock({ $0.nextIndex() }) {
-                    guard !pending.isDisposed else { return }
-                    guard index < elements.count else {
-                        observer.on(.completed)
-                        return
-                    }
-                    observer.on(.next(elements[index]))
-                    pending.disposable = scheduler.schedule(due)
-                }
+            return IndexLoop.run(on: scheduler, to: observer) { index in
+                index < elements.count ? .next(elements[index]) : .completed
             }
-            pending.disposable = scheduler.schedule(due)
-            return pending
         }
     }
 }

@@ -42,45 +42,20 @@ extension Observable {
         iterate: @escaping @Sendable (Element) throws -> Element
     ) -> Observable<Element> {
         Observable { observer in
-            let state = Mutex(GenerateState(current: initialState))
-            let pending = SerialDisposable()
-            // The loop of `from(_:scheduler:)`: runs when the next step is due. On a scheduler
-            // that runs an action at once (the default), scheduling the next step from inside this
-            // loop calls back into it; the loop then takes that step itself instead of going
-            // deeper, so the stack stays flat.
-            @Sendable func due() {
-                guard state.withLock({ $0.steps.requestNext() }) else { return }
-                while let index = state.withLock({ $0.steps.nextIndex() }) {
-                    guard !pending.isDisposed else { return }
-                    // The state is moved out while user code runs, and back in before the value
-                    // is emitted, so the lock never releases a state.
-                    let previous = state.withLock { $0.current.take() }!
-                    do {
-                        let current = index == 0 ? previous : try iterate(previous)
-                        guard try condition(current) else {
-                            observer.on(.completed)
-                            return
-                        }
-                        state.withLock { $0.current = current }
-                        observer.on(.next(current))
-                    } catch {
-                        observer.on(.error(error))
-                        return
-                    }
-                    pending.disposable = scheduler.schedule(due)
+            // The state is moved out while `iterate` and `condition` run, and back in before the
+            // value is emitted, so the lock never releases a state.
+            let state = Mutex<Element?>(initialState)
+            return IndexLoop.run(on: scheduler, to: observer) { index in
+                let previous = state.withLock { $0.take() }!
+                do {
+                    let current = index == 0 ? previous : try iterate(previous)
+                    guard try condition(current) else { return .completed }
+                    state.withLock { $0 = current }
+                    return .next(current)
+                } catch {
+                    return .error(error)
                 }
             }
-            pending.disposable = scheduler.schedule(due)
-            return pending
         }
     }
-}
-
-/// The state of one ``Observable/generate(initialState:condition:scheduler:iterate:)``
-/// subscription: the loop's steps (step 0 emits the initial state, every later one iterates),
-/// and the state the next step starts from.
-private struct GenerateState<Element: Sendable> {
-    var steps = IndexLoop()
-    /// Absent only while a step runs the user's closures.
-    var current: Element?
 }

@@ -1,6 +1,9 @@
+import Synchronization
+
 /// Steps through indices 0, 1, 2, … one request at a time, with one loop at a time doing it: the
-/// state of `concat` (the next source, once the current one completes) and of
-/// `from(_:scheduler:)` (the next value, once its action runs).
+/// state of `concat` (the next source, once the current one completes) and of the scheduled
+/// loop of `from(_:scheduler:)` and `generate` (the next value, once its action runs; see
+/// ``IndexLoop/run(on:to:step:)``).
 ///
 /// A request made while a loop runs (a source that completes during its subscription, a
 /// scheduler that runs an action at once) is taken by that loop instead of starting a deeper
@@ -32,5 +35,37 @@ struct IndexLoop: Sendable {
         wantsNext = false
         defer { index += 1 }
         return index
+    }
+}
+
+extension IndexLoop {
+    /// Sends `step(0)`, `step(1)`, … to `observer`, each in an action of its own on `scheduler`
+    /// that schedules the next, until a step is an end: the loop of `from(_:scheduler:)` and
+    /// `generate`. Other work on the scheduler runs between two values, and disposing the
+    /// returned disposable stops the loop between any two.
+    ///
+    /// On a scheduler that runs an action at once (``ImmediateScheduler``), scheduling the next
+    /// step from inside the loop calls back into it; the loop then takes that step itself
+    /// instead of going deeper, so any number of steps keeps the stack flat. `step` runs with no
+    /// lock held, on the thread of the action.
+    static func run<Element: Sendable>(
+        on scheduler: any Scheduler,
+        to observer: AnyObserver<Element>,
+        step: @escaping @Sendable (Int) -> Event<Element>
+    ) -> any Disposable {
+        let pending = SerialDisposable()
+        let steps = Mutex(IndexLoop())
+        @Sendable func due() {
+            guard steps.withLock({ $0.requestNext() }) else { return }
+            while let index = steps.withLock({ $0.nextIndex() }) {
+                guard !pending.isDisposed else { return }
+                let event = step(index)
+                observer.on(event)
+                guard !event.isStopEvent else { return }
+                pending.disposable = scheduler.schedule(due)
+            }
+        }
+        pending.disposable = scheduler.schedule(due)
+        return pending
     }
 }
