@@ -50,38 +50,9 @@ extension ObservableType {
                 upstream.dispose()
             }
 
-            // A group as its subscribers see it: its subject, each subscription to which keeps
-            // the source subscription alive until it ends (the group's end ends it too).
-            @Sendable func counted(_ group: Subject<Element>) -> Observable<Element> {
-                Observable { groupObserver in
-                    guard state.withLock({ $0.addGroupSubscription() }) else { return group.subscribe(groupObserver) }
-                    let ended = Disposables.create {
-                        if state.withLock({ $0.removeGroupSubscription() }) { release() }
-                    }
-                    let subscription = group.subscribe(AnyObserver { event in
-                        groupObserver.on(event)
-                        if event.isStopEvent { ended.dispose() }
-                    })
-                    return Disposables.create(subscription, ended)
-                }
-            }
-
-            // The deliverer: performs each step, with no lock held, in the order decided.
-            let steps = AnyObserver<GroupByStep<Key, Element>> { event in
-                switch event {
-                case .next(.open(let key, let group)):
-                    if state.withLock({ $0.isOutputSubscribed }) {
-                        observer.on(.next(GroupedObservable(key: key, source: counted(group))))
-                    }
-                case .next(.send(let value, let group)):
-                    group.onNext(value)
-                case .next(.close(let group, let end)):
-                    group.on(end)
-                case .error(let error):
-                    if state.withLock({ $0.isOutputSubscribed }) { observer.on(.error(error)) }
-                case .completed:
-                    if state.withLock({ $0.isOutputSubscribed }) { observer.on(.completed) }
-                }
+            let listeners: InnerSubjects.WithListeners = { body in state.withLock { body(&$0.listeners) } }
+            let steps = InnerSubjects.deliverer(to: observer, listeners: listeners) { (key: Key, group: Subject<Element>) in
+                GroupedObservable(key: key, source: InnerSubjects.counted(group, listeners: listeners, release: release))
             }
 
             @Sendable func finish(with end: Event<Element>) {
@@ -108,22 +79,14 @@ extension ObservableType {
                 }
             }))
             return Disposables.create {
-                if state.withLock({ $0.removeOutputSubscription() }) { release() }
+                if listeners({ $0.removeOutput() }) { release() }
             }
         }
     }
 }
 
-/// One thing the deliverer of a ``ObservableType/groupBy(keySelector:)`` subscription does.
-/// The terminal events of the outbox go to the output.
-private enum GroupByStep<Key: Hashable & Sendable, Element: Sendable>: Sendable {
-    /// Emits a new group.
-    case open(Key, Subject<Element>)
-    /// Sends a value into a group.
-    case send(Element, Subject<Element>)
-    /// Ends a group with the source's terminal event.
-    case close(Subject<Element>, Event<Element>)
-}
+/// A step of a ``ObservableType/groupBy(keySelector:)`` subscription: a group's label is its key.
+private typealias GroupByStep<Key: Hashable & Sendable, Element: Sendable> = InnerSubjects.Step<Key, Element>
 
 /// The state of one ``ObservableType/groupBy(keySelector:)`` subscription.
 ///
@@ -135,10 +98,8 @@ private struct GroupByState<Key: Hashable & Sendable, Element: Sendable>: Serial
     var groups: [Key: Subject<Element>] = [:]
     /// The groups in the order they were opened, the order in which they end.
     var opened: [Subject<Element>] = []
-    /// Whether the output subscription is still there; the groups may outlive it.
-    var isOutputSubscribed = true
-    /// How many subscriptions to groups are still there.
-    var groupSubscriptions = 0
+    /// Who keeps the source subscribed: the output, and the subscriptions to groups.
+    var listeners = InnerSubjects.Listeners()
     var outbox = SerialOutbox<GroupByStep<Key, Element>>()
 
     /// Sends `value` into the group of `key`, opening that group first if the key is new.
@@ -160,24 +121,5 @@ private struct GroupByState<Key: Hashable & Sendable, Element: Sendable>: Serial
         opened = []
         groups = [:]
         return outbox.send(contentsOf: closes + [outputEnd])
-    }
-
-    /// Counts a subscription to a group; `false` once the subscription was released.
-    mutating func addGroupSubscription() -> Bool {
-        guard isOutputSubscribed || groupSubscriptions > 0 else { return false }
-        groupSubscriptions += 1
-        return true
-    }
-
-    /// Returns whether that was the last thing keeping the source subscription.
-    mutating func removeGroupSubscription() -> Bool {
-        groupSubscriptions -= 1
-        return groupSubscriptions == 0 && !isOutputSubscribed
-    }
-
-    /// Returns whether no group subscription keeps the source subscription.
-    mutating func removeOutputSubscription() -> Bool {
-        isOutputSubscribed = false
-        return groupSubscriptions == 0
     }
 }

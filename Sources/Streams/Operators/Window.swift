@@ -58,36 +58,9 @@ extension ObservableType {
                 upstream.dispose()
             }
 
-            // A window as its subscribers see it: its subject, each subscription to which keeps
-            // the source subscription alive until it ends (the window's end ends it too).
-            @Sendable func counted(_ window: Subject<Element>) -> Observable<Element> {
-                Observable { windowObserver in
-                    guard state.withLock({ $0.addWindowSubscription() }) else { return window.subscribe(windowObserver) }
-                    let ended = Disposables.create {
-                        if state.withLock({ $0.removeWindowSubscription() }) { release() }
-                    }
-                    let subscription = window.subscribe(AnyObserver { event in
-                        windowObserver.on(event)
-                        if event.isStopEvent { ended.dispose() }
-                    })
-                    return Disposables.create(subscription, ended)
-                }
-            }
-
-            // The deliverer: performs each step, with no lock held, in the order decided.
-            let steps = AnyObserver<WindowStep<Element>> { event in
-                switch event {
-                case .next(.open(let window)):
-                    if state.withLock({ $0.isOutputSubscribed }) { observer.on(.next(counted(window))) }
-                case .next(.send(let value, let window)):
-                    window.onNext(value)
-                case .next(.close(let window, let end)):
-                    window.on(end)
-                case .error(let error):
-                    if state.withLock({ $0.isOutputSubscribed }) { observer.on(.error(error)) }
-                case .completed:
-                    if state.withLock({ $0.isOutputSubscribed }) { observer.on(.completed) }
-                }
+            let listeners: InnerSubjects.WithListeners = { body in state.withLock { body(&$0.listeners) } }
+            let steps = InnerSubjects.deliverer(to: observer, listeners: listeners) { (_: Void, window: Subject<Element>) in
+                InnerSubjects.counted(window, listeners: listeners, release: release)
             }
 
             @Sendable func startTimer(for window: UInt64) {
@@ -120,22 +93,15 @@ extension ObservableType {
                 }
             }))
             return Disposables.create {
-                if state.withLock({ $0.removeOutputSubscription() }) { release() }
+                if listeners({ $0.removeOutput() }) { release() }
             }
         }
     }
 }
 
-/// One thing the deliverer of a ``ObservableType/window(timeSpan:count:scheduler:)``
-/// subscription does. The terminal events of the outbox go to the output.
-private enum WindowStep<Element: Sendable>: Sendable {
-    /// Emits a new window.
-    case open(Subject<Element>)
-    /// Sends a value into a window.
-    case send(Element, Subject<Element>)
-    /// Ends a window with its last event: the completion, or the source's error.
-    case close(Subject<Element>, Event<Element>)
-}
+/// A step of a ``ObservableType/window(timeSpan:count:scheduler:)`` subscription: windows have
+/// no label.
+private typealias WindowStep<Element: Sendable> = InnerSubjects.Step<Void, Element>
 
 /// The state of one ``ObservableType/window(timeSpan:count:scheduler:)`` subscription.
 ///
@@ -154,10 +120,8 @@ private struct WindowState<Element: Sendable>: SerialDelivering {
     var id: UInt64 = 0
     /// The open window's timer.
     var timer: (any Disposable)?
-    /// Whether the output subscription is still there; the windows may outlive it.
-    var isOutputSubscribed = true
-    /// How many subscriptions to windows are still there.
-    var windowSubscriptions = 0
+    /// Who keeps the source subscribed: the output, and the subscriptions to windows.
+    var listeners = InnerSubjects.Listeners()
     var outbox = SerialOutbox<WindowStep<Element>>()
 
     init(count: Int) {
@@ -165,7 +129,7 @@ private struct WindowState<Element: Sendable>: SerialDelivering {
     }
 
     mutating func openFirst() -> Event<WindowStep<Element>>? {
-        outbox.send(.next(.open(current)))
+        outbox.send(.next(.open((), current)))
     }
 
     /// Sends `value` into the open window; when that fills it, rolls over to the next one and
@@ -191,7 +155,7 @@ private struct WindowState<Element: Sendable>: SerialDelivering {
         current = Subject()
         received = 0
         id &+= 1
-        return [.next(.close(closed, .completed)), .next(.open(current))]
+        return [.next(.close(closed, .completed)), .next(.open((), current))]
     }
 
     /// Ends the open window, then the output, with the source's terminal event; hands back the
@@ -208,24 +172,5 @@ private struct WindowState<Element: Sendable>: SerialDelivering {
         guard !outbox.isClosed, window == id else { return timer }
         defer { self.timer = timer }
         return self.timer
-    }
-
-    /// Counts a subscription to a window; `false` once the subscription was released.
-    mutating func addWindowSubscription() -> Bool {
-        guard isOutputSubscribed || windowSubscriptions > 0 else { return false }
-        windowSubscriptions += 1
-        return true
-    }
-
-    /// Returns whether that was the last thing keeping the source subscription.
-    mutating func removeWindowSubscription() -> Bool {
-        windowSubscriptions -= 1
-        return windowSubscriptions == 0 && !isOutputSubscribed
-    }
-
-    /// Returns whether no window subscription keeps the source subscription.
-    mutating func removeOutputSubscription() -> Bool {
-        isOutputSubscribed = false
-        return windowSubscriptions == 0
     }
 }
