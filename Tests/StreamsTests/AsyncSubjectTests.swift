@@ -125,18 +125,3 @@ struct AsyncSubjectTests {
         #expect(log.items.sorted() == ["a released", "error"])
     }
 }
-
-/// A value whose `deinit` runs a closure.
-private final class Tripwire: Sendable {
-    let name: String
-    private let onRelease: @Sendable () -> Void
-
-    init(_ name: String, onRelease: @escaping @Sendable () -> Void = {}) {
-        self.name = name
-        self.onRelease = onRelease
-    }
-
-    deinit {
-        onRelease()
-    }
-}

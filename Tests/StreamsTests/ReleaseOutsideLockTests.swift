@@ -188,8 +188,9 @@ struct ReleaseOutsideLockTests {
     }
 }
 
-/// A value that runs `onRelease` when it is deallocated.
-private final class Tripwire: Sendable {
+/// A value that runs `onRelease` when it is deallocated: the release tests here and in
+/// AsyncSubjectTests use it to see when an operator lets a value go.
+final class Tripwire: Sendable {
     let name: String
     private let onRelease: @Sendable () -> Void
 
