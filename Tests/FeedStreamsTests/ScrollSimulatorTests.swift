@@ -500,4 +500,67 @@ struct ScrollSimulatorTests {
         #expect(loaded.withLock { $0 } == 9)
         expectNoPendingWork(scheduler)
     }
+
+    @Test("a script goes on when its first timer fires before schedule returns, as a dispatch queue's thread can")
+    func firstTimerFiresAtOnce() {
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
+        let eager = FirstActionAtOnce(scheduler)
+        let simulator = ScrollSimulator(scheduler: eager, configuration: Self.column)
+        simulator.setPhotos(Self.squares(10))
+        let offsets = scheduler.createObserver(Double.self)
+        _ = simulator.geometry.map(\.contentOffsetY).subscribe(offsets.asObserver())
+        // The first wait ends at once; the second wait and the drag's frames then run on virtual time.
+        let (done, subscription) = Self.play(simulator, [.wait(.seconds(1)), .wait(.seconds(1)), .drag(to: 300, over: .milliseconds(100))], on: scheduler)
+        scheduler.start()
+        #expect(offsets.events.last == .next(1100, 300))
+        #expect(done.events == [.completed(1100)])
+        subscription.dispose()
+    }
+
+    @Test("a motion goes on when its first frame is shown before schedule returns")
+    func firstFrameShownAtOnce() {
+        let scheduler = TestScheduler(resolution: .milliseconds(1))
+        let eager = FirstActionAtOnce(scheduler)
+        let simulator = ScrollSimulator(scheduler: eager, configuration: Self.column)
+        simulator.setPhotos(Self.squares(10))
+        let offsets = scheduler.createObserver(Double.self)
+        _ = simulator.geometry.map(\.contentOffsetY).subscribe(offsets.asObserver())
+        let (done, subscription) = Self.play(simulator, [.drag(to: 300, over: .milliseconds(100))], on: scheduler)
+        scheduler.start()
+        // Frame 1, due at 16.7 ms, was shown at 0, and each later frame keeps its distance from
+        // the one before: the last, due at 100 ms, at 83.3 ms (84 on the 1 ms clock).
+        #expect(offsets.events.last == .next(84, 300))
+        #expect(done.events == [.completed(84)])
+        subscription.dispose()
+    }
+}
+
+/// A ``TestScheduler`` whose first action runs at once, before `schedule` returns, as it can on a
+/// dispatch queue's thread while the thread that scheduled it waits to run; later actions run
+/// on the test scheduler's virtual time.
+private final class FirstActionAtOnce: Scheduler {
+    private let base: TestScheduler
+    private let hasRunFirst = Mutex(false)
+
+    init(_ base: TestScheduler) {
+        self.base = base
+    }
+
+    var now: Duration { base.now }
+
+    func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
+        schedule(after: .zero, action)
+    }
+
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
+        let isFirst = hasRunFirst.withLock { hasRun in
+            defer { hasRun = true }
+            return !hasRun
+        }
+        guard isFirst else {
+            return base.schedule(after: delay, action)
+        }
+        action()
+        return Disposables.create()
+    }
 }

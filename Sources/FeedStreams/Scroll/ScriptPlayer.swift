@@ -48,7 +48,9 @@ final class ScriptPlayer: Sendable {
             switch step {
             case .wait(let duration):
                 simulator.report(.wait(duration))
-                wait.disposable = scheduler.schedule(after: duration) { [self] in play(from: next) }
+                // Numbered by step: the first wait is scheduled from the subscribing thread, and its
+                // disposable may arrive after the next wait's (`setDisposable(_:step:)`).
+                wait.setDisposable(scheduler.schedule(after: duration) { [self] in play(from: next) }, step: next)
                 return
             case .tap(let index):
                 simulator.tap(index: index)

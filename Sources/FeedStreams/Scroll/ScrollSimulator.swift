@@ -307,9 +307,12 @@ public final class ScrollSimulator: Sendable {
 
     private func scheduleFrame(_ frame: Int, after delay: Duration, of running: RunningMotion) {
         let id = running.id
-        running.frames.disposable = scheduler.schedule(after: delay) { [weak self] in
+        // Numbered by frame: the first frame is scheduled from the gesture's thread, and its
+        // disposable may arrive after the second's (`SerialDisposable.setDisposable(_:step:)`).
+        let scheduled = scheduler.schedule(after: delay) { [weak self] in
             self?.showFrame(frame, motionID: id)
         }
+        running.frames.setDisposable(scheduled, step: frame)
     }
 
     private func showFrame(_ frame: Int, motionID: Int) {

@@ -56,12 +56,14 @@ extension Scheduler {
             let count = tick.withLock { $0 }
             let due = firstDue + period * count
             let wait = max(due - now, .zero)
-            current.disposable = schedule(after: wait) {
+            // Numbered, so that the first tick's disposable arriving after the second's was
+            // set cannot cancel the second (see `SerialDisposable.setDisposable(_:step:)`).
+            current.setDisposable(schedule(after: wait) {
                 guard !current.isDisposed else { return }
                 action()
                 tick.withLock { $0 += 1 }
                 scheduleNext()
-            }
+            }, step: count)
         }
         scheduleNext()
         return current

@@ -1,3 +1,6 @@
+// Inside Streams, chapter 6, "Time and schedulers": a loop of scheduled actions, each of which
+// schedules the next, with its steps numbered so that a late disposable cannot stop it.
+
 import Synchronization
 
 /// Steps through indices 0, 1, 2, … one request at a time, with one loop at a time doing it: the
@@ -62,10 +65,12 @@ extension IndexLoop {
                 let event = step(index)
                 observer.on(event)
                 guard !event.isStopEvent else { return }
-                pending.disposable = scheduler.schedule(due)
+                pending.setDisposable(scheduler.schedule(due), step: index + 1)
             }
         }
-        pending.disposable = scheduler.schedule(due)
+        // The first action can run, and schedule the second, before this line has its
+        // disposable: numbered steps keep the later one (see `setDisposable(_:step:)`).
+        pending.setDisposable(scheduler.schedule(due), step: 0)
         return pending
     }
 }
