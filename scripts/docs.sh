@@ -5,6 +5,9 @@
 # Symbol graphs come from a build of the package (in its own scratch directory, so the build
 # that `swift test` uses is left alone); the toolchain's `docc` turns them and each module's
 # catalog into a site. No package is added for it. A warning fails the script.
+#
+#   bash scripts/docs.sh                 # the sites
+#   bash scripts/docs.sh --graphs-only   # only the build (CI starts it early, in the background)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +30,10 @@ build_graphs() {
       -Xswiftc -emit-extension-block-symbols
   done
 }
+if [ "${1:-}" = "--graphs-only" ]; then
+  build_graphs
+  exit 0
+fi
 rm -rf "$out"
 mkdir -p "$out"
 echo "== symbol graphs (swift build --scratch-path $scratch)"

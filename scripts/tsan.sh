@@ -3,6 +3,8 @@
 #
 #   bash scripts/tsan.sh                      # every test
 #   bash scripts/tsan.sh --filter Concurrency # extra arguments go to `swift test`
+#   bash scripts/tsan.sh --build-only         # only the build (CI starts it early, in the background)
+#   bash scripts/tsan.sh --skip-build         # only the tests, on that build
 #
 # Builds into its own scratch path (.build-tsan), so the normal .build is left alone.
 #
@@ -18,6 +20,13 @@
 #   outside the package, and loaded only into the test process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+build=1
+test=1
+case "${1:-}" in
+    --build-only) test=0; shift ;;
+    --skip-build) build=0; shift ;;
+esac
 
 scratch=.build-tsan
 swift_bin=$(dirname "$(readlink -f "$(command -v swift)")")
@@ -83,8 +92,11 @@ SWIFTCALL void $unlock_slow(SELF void *handle) {
 EOF
 "$clang" -O1 -fPIC -shared -fdollars-in-identifiers -o "$shim" "$scratch/tsan-mutex-annotations.c" -ldl
 
-echo "== swift build --sanitize=thread"
-swift build --build-tests --sanitize=thread --scratch-path "$scratch"
+if [ "$build" -eq 1 ]; then
+    echo "== swift build --sanitize=thread"
+    swift build --build-tests --sanitize=thread --scratch-path "$scratch"
+fi
+[ "$test" -eq 1 ] || exit 0
 
 # The fuzz tests are single-threaded on virtual time: a twentieth of their cases is enough here
 # (each still runs its whole count in `swift test`).
