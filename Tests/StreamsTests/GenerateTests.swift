@@ -9,7 +9,7 @@ import Testing
 struct GenerateTests {
     @Test("a finite loop, on RxTest's ticks: one value per action, the completion in the action whose condition fails")
     func finiteWithRxTestTicks() throws {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        let scheduler = TestScheduler(initialClock: 0)
         let observer = scheduler.start {
             Observable.generate(initialState: 0, condition: { $0 <= 3 }, scheduler: scheduler) { $0 + 1 }
         }
@@ -39,7 +39,7 @@ struct GenerateTests {
 
     @Test("a throwing condition fails the output in its step")
     func throwingCondition() throws {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        let scheduler = TestScheduler(initialClock: 0)
         let observer = scheduler.start {
             Observable.generate(initialState: 0, condition: { _ in throw TestError("condition") }, scheduler: scheduler) { $0 + 1 }
         }
@@ -49,7 +49,7 @@ struct GenerateTests {
 
     @Test("a throwing iterate fails the output in the step after the last value")
     func throwingIterate() throws {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        let scheduler = TestScheduler(initialClock: 0)
         let observer = scheduler.start {
             Observable.generate(initialState: 0, condition: { _ in true }, scheduler: scheduler) { (_: Int) -> Int in
                 throw TestError("iterate")
@@ -61,7 +61,7 @@ struct GenerateTests {
 
     @Test("disposal stops an endless loop between two steps, at the disposal tick")
     func disposal() throws {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        let scheduler = TestScheduler(initialClock: 0)
         let observer = scheduler.start(disposed: 203) {
             Observable.generate(initialState: 0, condition: { _ in true }, scheduler: scheduler) { $0 + 1 }
         }
@@ -112,7 +112,7 @@ struct GenerateTests {
 
     @Test("a state is released once the next one is made from it")
     func releasesStates() throws {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        let scheduler = TestScheduler(initialClock: 0)
         weak var firstState: Box?
         let observer = scheduler.createObserver(Int.self)
         do {
@@ -134,7 +134,7 @@ struct GenerateTests {
     @Test("releases the observer and the closures after completion, error and disposal",
           arguments: SubscriptionEnding.allCases)
     func releases(ending: SubscriptionEnding) throws {
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        let scheduler = TestScheduler(initialClock: 0)
         let released = try isReleased(subscribe: { probe in
             Observable.generate(initialState: 0, condition: { [probe] in probe.pass($0) && $0 < 5 }, scheduler: scheduler) {
                 state in

@@ -284,7 +284,7 @@ struct RxSwiftShapesTests {
         #expect(forCompletable.start { Completable.empty().subscribe(on: forCompletable) }.events == [.completed(200)])
         #expect(subscribedAt.withLock { $0 } == [200])
 
-        let delayed = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        let delayed = TestScheduler(initialClock: 0)
         #expect(delayed.start { Single.just(2).subscribe(on: delayed) }.events == [.next(201, 2), .completed(201)])
     }
 

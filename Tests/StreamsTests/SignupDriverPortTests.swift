@@ -83,7 +83,7 @@ final class GithubSignupViewModel2Tests: XCTestCase {
 
     override func setUp() {
         super.setUp()
-        scheduler = TestScheduler(initialClock: 0, resolution: .milliseconds(1))
+        scheduler = TestScheduler(initialClock: 0, resolution: .milliseconds(1), simulateProcessingDelay: false)
         disposeBag = DisposeBag()
     }
 

@@ -9,7 +9,7 @@
 //   `MainScheduler.instance` → `DispatchQueueScheduler.main` (two fix-its),
 //   `BehaviorRelay(value: 0)` → `BehaviorValue(0)`;
 // - one change the compiler spelled out: `TestScheduler(initialClock: 0, resolution: 0.001,
-//   simulateProcessingDelay: false)` → `TestScheduler(initialClock: 0, resolution: .milliseconds(1))`;
+//   simulateProcessingDelay: false)` → `resolution: .milliseconds(1)`, the rest unchanged;
 // - Swift 6, not Streams: the operators' closures are `@Sendable`, so what they capture must be
 //   `Sendable`: `GitHubAPI` and `GitHubValidationService` are `: Sendable`, so is
 //   `ActivityIndicator`, and `ActivityToken`'s closure is `@Sendable`;
@@ -192,7 +192,7 @@ final class GithubSignupViewModel1Tests: XCTestCase {
 
     override func setUp() {
         super.setUp()
-        scheduler = TestScheduler(initialClock: 0, resolution: .milliseconds(1))
+        scheduler = TestScheduler(initialClock: 0, resolution: .milliseconds(1), simulateProcessingDelay: false)
         disposeBag = DisposeBag()
     }
 

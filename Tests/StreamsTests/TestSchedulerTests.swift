@@ -183,12 +183,16 @@ struct TestSchedulerTests {
         #expect(ran.withLock { $0 } == ["at@10", "now@11", "zero@11", "one@11", "three@13"])
     }
 
-    @Test("with simulateProcessingDelay, observe(on:) shifts each event by a tick, as in RxTest's logs")
+    @Test("RxTest's spelling, TestScheduler(initialClock:), simulates RxTest's processing delay: observe(on:) shifts each event by a tick, as in RxTest's logs; Streams' own does not")
     func processingDelayObserveOn() {
-        let rxTest = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+        let rxTest = TestScheduler(initialClock: 0)
+        #expect(rxTest.simulatesProcessingDelay)
         let source = rxTest.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
         #expect(rxTest.start { source.observe(on: rxTest) }.events == [.next(211, 1), .next(221, 2), .completed(231)])
-        let plain = TestScheduler(initialClock: 0)
+        let plain = TestScheduler()
+        #expect(!plain.simulatesProcessingDelay)
+        #expect(!TestScheduler(resolution: .milliseconds(1)).simulatesProcessingDelay)
+        #expect(!TestScheduler(initialClock: 0, simulateProcessingDelay: false).simulatesProcessingDelay)
         let same = plain.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
         #expect(plain.start { same.observe(on: plain) }.events == [.next(210, 1), .next(220, 2), .completed(230)])
     }

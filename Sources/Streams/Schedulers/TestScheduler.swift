@@ -12,8 +12,8 @@ import Synchronization
 ///
 /// Nothing runs until you move the clock: ``advance(by:fileID:line:)``, ``advance(to:fileID:line:)`` or ``run()``.
 /// Actions due at the same tick run in the order they were scheduled, and work scheduled "now"
-/// runs at the current tick (there is no hidden extra tick, unless you ask for RxTest's: see
-/// ``simulatesProcessingDelay``). Each action runs on the thread that moves the clock, outside
+/// runs at the current tick: there is no hidden extra tick, except with RxTest's spelling,
+/// `TestScheduler(initialClock:)`, which keeps RxTest's (see ``simulatesProcessingDelay``). Each action runs on the thread that moves the clock, outside
 /// the scheduler's lock, so an action may schedule more work.
 ///
 /// ```swift
@@ -49,16 +49,19 @@ public final class TestScheduler: Scheduler {
     /// Whether work scheduled for now runs one tick later, as RxTest's `TestScheduler` does by
     /// default (its `simulateProcessingDelay`).
     ///
-    /// Off unless you pass `simulateProcessingDelay: true`. Off, a value that
-    /// ``ObservableType/observe(on:)`` moves to this scheduler arrives at the tick it was sent,
-    /// so a marble diagram reads the same before and after the hop, as in combine-schedulers'
-    /// test scheduler. On, ``schedule(_:)`` and a ``schedule(after:_:)`` of no delay run at the
-    /// next tick; longer delays and ``scheduleAt(_:fileID:line:action:)`` are unchanged. Turn it
-    /// on to port RxTest's tests of `observe(on:)`, `subscribe(on:)` and `delay` without moving
-    /// their expected times:
+    /// It follows the spelling you build the scheduler with. `TestScheduler()` and
+    /// `TestScheduler(resolution:)`, Streams' own, leave it off: a value that
+    /// ``ObservableType/observe(on:)`` moves to this scheduler arrives at the tick it was sent, so
+    /// a marble diagram reads the same before and after the hop, as in combine-schedulers' test
+    /// scheduler. `TestScheduler(initialClock:)`, RxTest's spelling, turns it on as RxTest does,
+    /// so that a test ported from RxTest keeps its expected times: ``schedule(_:)`` and a
+    /// ``schedule(after:_:)`` of no delay run at the next tick; longer delays and
+    /// ``scheduleAt(_:fileID:line:action:)`` are unchanged. Either initializer takes
+    /// `simulateProcessingDelay:` to say otherwise:
     ///
     /// ```swift
-    /// let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: true)
+    /// let rxTest = TestScheduler(initialClock: 0)                                // on, as in RxTest
+    /// let asDrawn = TestScheduler(initialClock: 0, simulateProcessingDelay: false) // off
     /// ```
     public let simulatesProcessingDelay: Bool
 
@@ -71,21 +74,37 @@ public final class TestScheduler: Scheduler {
 
     private let state: Mutex<State>
 
-    /// Creates a scheduler whose clock starts at `initialClock`.
-    ///
-    /// `TestScheduler(initialClock: 0)` is RxTest's spelling of `TestScheduler()`.
+    /// Creates a scheduler whose clock starts at tick 0, and runs work scheduled for now at the
+    /// current tick (see ``simulatesProcessingDelay``).
     ///
     /// - Parameters:
-    ///   - initialClock: The tick the clock starts at; 0 by default.
     ///   - resolution: The length of one tick; one second by default.
     ///   - stepLimit: The most actions one run may execute before it is reported as endless.
     ///   - simulateProcessingDelay: Whether work scheduled for now runs one tick later, as in
     ///     RxTest (``simulatesProcessingDelay``); `false` by default.
-    public init(
-        initialClock: Int = 0,
+    public convenience init(
         resolution: Duration = .seconds(1),
         stepLimit: Int = 100_000,
         simulateProcessingDelay: Bool = false
+    ) {
+        self.init(initialClock: 0, resolution: resolution, stepLimit: stepLimit, simulateProcessingDelay: simulateProcessingDelay)
+    }
+
+    /// RxTest's spelling: creates a scheduler whose clock starts at `initialClock` and which, as
+    /// RxTest's does by default, runs work scheduled for now one tick later (see
+    /// ``simulatesProcessingDelay``).
+    ///
+    /// - Parameters:
+    ///   - initialClock: The tick the clock starts at.
+    ///   - resolution: The length of one tick; one second by default.
+    ///   - stepLimit: The most actions one run may execute before it is reported as endless.
+    ///   - simulateProcessingDelay: Whether work scheduled for now runs one tick later
+    ///     (``simulatesProcessingDelay``); `true` by default, as in RxTest.
+    public init(
+        initialClock: Int,
+        resolution: Duration = .seconds(1),
+        stepLimit: Int = 100_000,
+        simulateProcessingDelay: Bool = true
     ) {
         precondition(resolution > .zero, "TestScheduler resolution must be positive")
         self.resolution = resolution
