@@ -3,7 +3,8 @@
 #
 #   bash scripts/tsan.sh                      # every test
 #   bash scripts/tsan.sh --filter Concurrency # extra arguments go to `swift test`
-#   bash scripts/tsan.sh --build-only         # only the build (CI starts it early, in the background)
+#   bash scripts/tsan.sh --build-only         # only the build; extra arguments go to `swift build`
+#                                             # (CI starts it early, in the background)
 #   bash scripts/tsan.sh --skip-build         # only the tests, on that build
 #
 # Builds into its own scratch path (.build-tsan), so the normal .build is left alone.
@@ -94,7 +95,11 @@ EOF
 
 if [ "$build" -eq 1 ]; then
     echo "== swift build --sanitize=thread"
-    swift build --build-tests --sanitize=thread --scratch-path "$scratch"
+    if [ "$test" -eq 1 ]; then
+        swift build --build-tests --sanitize=thread --scratch-path "$scratch"
+    else
+        swift build --build-tests --sanitize=thread --scratch-path "$scratch" "$@"
+    fi
 fi
 [ "$test" -eq 1 ] || exit 0
 
