@@ -22,6 +22,20 @@ extension ObservableConvertibleType {
     public func toBlocking(timeout: Duration? = nil) -> BlockingObservable<Element> {
         BlockingObservable(source: asObservable(), timeout: timeout)
     }
+
+    /// RxBlocking's `toBlocking(timeout:)` with the timeout in seconds, as RxSwift's tests write
+    /// it: `toBlocking(timeout: 5)` is `toBlocking(timeout: .seconds(5))`.
+    ///
+    /// ```swift
+    /// XCTAssertEqual(try Observable.just(1).toBlocking(timeout: 5).first(), 1)
+    /// ```
+    ///
+    /// - Parameter timeout: How many seconds to wait before throwing
+    ///   ``BlockingObservable/Failure/timeout``.
+    /// - Returns: The blocking view of the sequence.
+    public func toBlocking(timeout: TimeInterval) -> BlockingObservable<Element> {
+        toBlocking(timeout: .seconds(timeout))
+    }
 }
 
 /// A sequence that a test waits for, from `toBlocking(timeout:)`:

@@ -93,6 +93,12 @@ enum DocRunners {
         "from(optional: a)": { _ in .from(optional: "a") },
         "from(optional: nil)": { _ in .from(optional: nil) },
         "range(start: 1, count: 3)": { _ in Observable.range(start: 1, count: 3).map(String.init) },
+        "from(optional: a, scheduler: scheduler)": { .from(optional: "a", scheduler: $0.scheduler) },
+        "from(optional: nil, scheduler: scheduler)": { .from(optional: nil, scheduler: $0.scheduler) },
+        "range(start: 1, count: 3, scheduler: scheduler)": {
+            Observable.range(start: 1, count: 3, scheduler: $0.scheduler).map(String.init)
+        },
+        "repeatElement(a, scheduler: scheduler).take(3)": { .repeatElement("a", scheduler: $0.scheduler).take(3) },
         "empty()": { _ in .empty() },
         "never()": { _ in .never() },
         "error(e)": { _ in .error(TestError("error")) },

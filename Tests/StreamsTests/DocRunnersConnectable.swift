@@ -36,6 +36,9 @@ extension DocRunners {
             return connectable.asObservable()
         },
         "publish().refCount()": { $0.source.publish().refCount() },
+        "multicast({ Subject() }, selector: { Observable.zip($0, $0) { $0 + $1 } })": {
+            $0.source.multicast({ Subject() }, selector: { Observable.zip($0, $0) { $0 + $1 } })
+        },
         "replay(1).refCount()": { $0.source.replay(1).refCount() },
         "AsyncSubject()": { inputs in
             let subject = AsyncSubject<String>()

@@ -20,6 +20,18 @@ extension DocRunners {
         "PrimitiveSequence.swift error(e)": { _ in Single<String>.error(TestError("error")).asObservable() },
         "PrimitiveSequence.swift never()": { _ in Maybe<String>.never().asObservable() },
         "PrimitiveSequence.swift empty()": { _ in Maybe<String>.empty().asObservable() },
+        "PrimitiveSequence.swift just(a, scheduler: scheduler)": { Single.just("a", scheduler: $0.scheduler).asObservable() },
+        "PrimitiveSequence.swift using({ token }, primitiveSequenceFactory: { _ in single })": { inputs in
+            let source = single(inputs)
+            return Single.using({ SingleAssignmentDisposable() }, primitiveSequenceFactory: { _ in source }).asObservable()
+        },
+        "PrimitiveSequenceOperators.swift retry(when: { _ in trigger })": { inputs in
+            let trigger = inputs["trigger"]
+            return maybe(inputs).retry(when: { _ in trigger }).asObservable()
+        },
+        "PrimitiveSequenceTime.swift timer(.seconds(3))": {
+            Single<Int>.timer(.seconds(3), scheduler: $0.scheduler).map(String.init).asObservable()
+        },
         "PrimitiveSequenceOperators.swift catch { _ in fallback }": { inputs in
             let fallback = single(inputs, "fallback")
             return single(inputs).catch { _ in fallback }.asObservable()

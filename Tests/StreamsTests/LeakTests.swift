@@ -217,6 +217,9 @@ struct ReleaseCase: Sendable, CustomTestStringConvertible {
         ReleaseCase("share(replay: 1, scope: .forever)") { f in
             f.source.map { [p = f.probe] in p.pass($0) ? $0 : 0 }.share(replay: 1, scope: .forever)
         },
+        ReleaseCase("multicast(_:selector:)") { f in
+            f.source.multicast({ Subject<Int>() }, selector: { [p = f.probe] in $0.map { p.pass($0) ? $0 : 0 } })
+        },
     ]
 
     static let combining: [ReleaseCase] = [
@@ -277,6 +280,22 @@ struct ReleaseCase: Sendable, CustomTestStringConvertible {
         },
         ReleaseCase("Single.delay", onError: [], onDisposal: [], settledBy: 225) { f in
             f.source.asSingle().delay(.seconds(3), scheduler: f.scheduler).asObservable()
+        },
+        ReleaseCase("Maybe.retry(when:)", onError: [], onDisposal: []) { f in
+            f.source.asMaybe().retry(when: { [p = f.probe] errors in errors.take(while: { _ in !p.pass(0) }) }).asObservable()
+        },
+        ReleaseCase("Completable.retry(when:)", values: []) { f in
+            f.source.ignoreElements().asCompletable()
+                .retry(when: { [p = f.probe] errors in errors.take(while: { _ in !p.pass(0) }) })
+                .asObservable().map { _ -> Int in }
+        },
+        ReleaseCase("Single.debug", onError: [], onDisposal: []) { f in
+            f.source.asSingle().debug(sink: DebugSink { [p = f.probe] _ in _ = p.pass(0) }).asObservable()
+        },
+        ReleaseCase("Maybe.using", onError: [], onDisposal: []) { f in
+            Maybe.using({ SingleAssignmentDisposable() }, primitiveSequenceFactory: { [p = f.probe, source = f.source] _ in
+                source.asMaybe().map { p.pass($0) ? $0 : 0 }
+            }).asObservable()
         },
         ReleaseCase("asSignal", onError: [1, 9]) { f in
             f.source.asSignal(onErrorJustReturn: 9, scheduler: f.scheduler).asObservable()

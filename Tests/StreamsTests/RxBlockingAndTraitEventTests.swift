@@ -121,9 +121,10 @@ struct RangeAndFromOptionalTests {
         #expect(try Observable.range(start: 5, count: -4).toBlocking().toArray() == [])
     }
 
-    @Test("range stops at Int.max instead of overflowing")
+    @Test("range stops at Int.max, included, instead of overflowing")
     func rangeAtTheEnd() throws {
-        #expect(try Observable.range(start: .max - 1, count: 5).toBlocking().toArray() == [.max - 1])
+        #expect(try Observable.range(start: .max - 1, count: 5).toBlocking().toArray() == [.max - 1, .max])
+        #expect(try Observable.range(start: .max, count: 1).toBlocking().toArray() == [.max])
         #expect(try Observable.range(start: .min, count: 2).toBlocking().toArray() == [.min, .min + 1])
     }
 

@@ -221,14 +221,15 @@ extension Observable where Element == Int {
     /// ![range(start: 1, count: 3), drawn from a run](create-range-start-1-count-3)
     ///
     /// A `count` of zero or less emits nothing and completes (RxSwift stops the program on a
-    /// negative count); the integers stop at `Int.max` rather than overflow.
+    /// negative count); the integers stop at `Int.max`, included, rather than overflow.
     ///
     /// - Parameters:
     ///   - start: The first integer.
     ///   - count: How many integers.
     /// - Returns: The observable.
     public static func range(start: Int, count: Int) -> Observable<Int> {
-        let (end, overflow) = start.addingReportingOverflow(max(count, 0))
-        return from(start..<(overflow ? Int.max : end))
+        guard count > 0 else { return from(start..<start) }
+        let (last, overflow) = start.addingReportingOverflow(count - 1)
+        return from(start...(overflow ? Int.max : last))
     }
 }

@@ -60,4 +60,73 @@ extension Observable {
             }
         }
     }
+
+    /// An observable that emits `optional`'s value and completes, each as an action on
+    /// `scheduler`, or only completes when it is `nil`: RxSwift's
+    /// `Observable.from(optional:scheduler:)`.
+    ///
+    /// ```
+    /// from(optional: a, scheduler: scheduler):    (a|)
+    /// from(optional: nil, scheduler: scheduler):  |
+    /// ```
+    /// ![from(optional: a, scheduler: scheduler), from(optional: nil, scheduler: scheduler), drawn from a run](createonscheduler-from-optional-a-scheduler)
+    ///
+    /// - Parameters:
+    ///   - optional: The value, if any.
+    ///   - scheduler: Where the value and the completion are sent.
+    /// - Returns: The observable.
+    public static func from(optional: Element?, scheduler: any Scheduler) -> Observable<Element> {
+        from(optional.map { [$0] } ?? [], scheduler: scheduler)
+    }
+
+    /// An observable that emits `element` again and again, each time as an action on
+    /// `scheduler`, and never completes: RxSwift's `Observable.repeatElement(_:scheduler:)`.
+    ///
+    /// Each value is an action that schedules the next, so other work on the scheduler runs
+    /// between two values, and disposing (or a `take` downstream) stops the loop between any
+    /// two. The scheduler has no default, unlike RxSwift's `CurrentThreadScheduler`: on the
+    /// ``ImmediateScheduler`` the loop would never give `subscribe` back.
+    ///
+    /// ```
+    /// repeatElement(a, scheduler: scheduler).take(3):  (aaa|)
+    /// ```
+    /// ![repeatElement(a, scheduler: scheduler).take(3), drawn from a run](createonscheduler-repeatelement-a-scheduler)
+    ///
+    /// - Parameters:
+    ///   - element: The value to repeat.
+    ///   - scheduler: Where each value is sent.
+    /// - Returns: The endless observable.
+    public static func repeatElement(_ element: Element, scheduler: any Scheduler) -> Observable<Element> {
+        Observable { observer in
+            IndexLoop.run(on: scheduler, to: observer) { _ in .next(element) }
+        }
+    }
+}
+
+extension Observable where Element == Int {
+    /// An observable that emits `count` consecutive integers from `start`, each as an action on
+    /// `scheduler`, and completes: RxSwift's `Observable.range(start:count:scheduler:)`.
+    ///
+    /// A `count` of zero or less emits nothing and completes (RxSwift stops the program on a
+    /// negative count); the integers stop after `Int.max` rather than overflow (RxSwift stops
+    /// the program).
+    ///
+    /// ```
+    /// range(start: 1, count: 3, scheduler: scheduler):  (123|)
+    /// ```
+    /// ![range(start: 1, count: 3, scheduler: scheduler), drawn from a run](createonscheduler-range-start-1-count-3)
+    ///
+    /// - Parameters:
+    ///   - start: The first integer.
+    ///   - count: How many integers.
+    ///   - scheduler: Where each integer, and then the completion, is sent.
+    /// - Returns: The observable.
+    public static func range(start: Int, count: Int, scheduler: any Scheduler) -> Observable<Int> {
+        Observable { observer in
+            IndexLoop.run(on: scheduler, to: observer) { index in
+                let (value, overflow) = start.addingReportingOverflow(index)
+                return index < count && !overflow ? .next(value) : .completed
+            }
+        }
+    }
 }

@@ -57,6 +57,63 @@ extension ObservableType {
         ConnectableObservable(source: asObservable(), makeSubject: { makeSubject() })
     }
 
+    /// Shares this observable inside `selector`, through a new subject for each subscription:
+    /// RxSwift's `multicast(_:selector:)`.
+    ///
+    /// Each subscription makes a subject with `subjectSelector`, passes `selector` an observable
+    /// of it, subscribes to what `selector` returns, and then connects the subject to this
+    /// observable. However often `selector` uses its argument, this observable is subscribed
+    /// once per subscription; the result's end, or a disposal, ends that connection too. If
+    /// either closure throws, the subscriber receives the error and nothing is subscribed.
+    ///
+    /// ```
+    /// source:         -a--b--|        (cold: subscribed once)
+    ///                 multicast({ Subject() }, selector: { Observable.zip($0, $0) { $0 + $1 } })
+    /// output:         -A--B--|        (A = aa, B = bb)
+    /// subscriptions:  ^------!
+    /// ```
+    /// ![multicast({ Subject() }, selector: { Observable.zip($0, $0) { $0 + $1 } }), drawn from a run](multicast-multicast-subject-selector-observable)
+    ///
+    /// Events are delivered as the observable that `selector` returns delivers them.
+    ///
+    /// - Parameters:
+    ///   - subjectSelector: Makes the subject of one subscription; may throw.
+    ///   - selector: Builds the result from the shared observable; may throw.
+    /// - Returns: An observable of the result's events, connected at each subscription.
+    public func multicast<S: ObservableType & ObserverType, Result: Sendable>(
+        _ subjectSelector: @escaping @Sendable () throws -> S,
+        selector: @escaping @Sendable (Observable<Element>) throws -> Observable<Result>
+    ) -> Observable<Result> where S.Element == Element {
+        let source = asObservable()
+        return Observable<Result> { observer in
+            let subject: S
+            let result: Observable<Result>
+            do {
+                subject = try subjectSelector()
+                result = try selector(subject.asObservable())
+            } catch {
+                observer.on(.error(error))
+                return Disposables.create()
+            }
+            let subscription = SingleAssignmentDisposable()
+            let connection = SingleAssignmentDisposable()
+            let both = Disposables.create(subscription, connection)
+            subscription.setDisposable(result.subscribe(AnyObserver { event in
+                guard !subscription.isDisposed else { return }
+                switch event {
+                case .next:
+                    observer.on(event)
+                case .error, .completed:
+                    both.dispose()
+                    observer.on(event)
+                }
+            }))
+            // Connected after the result has subscribed, so that it sees the first value.
+            connection.setDisposable(source.multicast(subject).connect())
+            return both
+        }
+    }
+
     /// Shares this observable from the moment the result is connected, passing each value to
     /// the subscribers of that moment: RxSwift's `publish()`.
     ///

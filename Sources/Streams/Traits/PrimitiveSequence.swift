@@ -74,6 +74,31 @@ extension PrimitiveSequence {
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(unchecked: .deferred { try factory().asObservable() })
     }
+
+    /// A sequence that makes a resource for each subscription and disposes it when the
+    /// subscription ends; see ``Observable/using(_:observableFactory:)``.
+    ///
+    /// The outcome is delivered on the thread of the sequence that `primitiveSequenceFactory`
+    /// returns.
+    ///
+    /// ```
+    /// single:  --(a|)
+    ///          using({ token }, primitiveSequenceFactory: { _ in single })   (token disposed at 2)
+    /// output:  --(a|)
+    /// ```
+    /// ![using({ token }, primitiveSequenceFactory: { _ in single }), drawn from a run](primitivesequence-using-token)
+    ///
+    /// - Parameters:
+    ///   - resourceFactory: Makes the resource for one subscription; may throw.
+    ///   - primitiveSequenceFactory: Makes the sequence, of the same trait, that uses the
+    ///     resource; may throw.
+    /// - Returns: The sequence, with a resource per subscription.
+    public static func using<Resource: Disposable>(
+        _ resourceFactory: @escaping @Sendable () throws -> Resource,
+        primitiveSequenceFactory: @escaping @Sendable (Resource) throws -> PrimitiveSequence<Trait, Element>
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: .using(resourceFactory) { try primitiveSequenceFactory($0).asObservable() })
+    }
 }
 
 extension PrimitiveSequence where Trait: ValueTrait {
@@ -88,6 +113,22 @@ extension PrimitiveSequence where Trait: ValueTrait {
     /// - Returns: The sequence, of the same trait.
     public static func just(_ element: Element) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(unchecked: .just(element))
+    }
+
+    /// A single or a maybe that succeeds with `element`, sent on `scheduler`; see
+    /// ``Observable/just(_:scheduler:)``.
+    ///
+    /// ```
+    /// just(a, scheduler: scheduler):  (a|)
+    /// ```
+    /// ![just(a, scheduler: scheduler), drawn from a run](primitivesequence-just-a-scheduler-scheduler)
+    ///
+    /// - Parameters:
+    ///   - element: The value.
+    ///   - scheduler: Where the value and the completion are sent, as two actions.
+    /// - Returns: The sequence, of the same trait.
+    public static func just(_ element: Element, scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: .just(element, scheduler: scheduler))
     }
 }
 

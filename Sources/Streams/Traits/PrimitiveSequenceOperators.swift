@@ -62,6 +62,30 @@ extension PrimitiveSequence {
         let attempts = Trait.self is any CompletingTrait.Type ? maxAttemptCount : max(maxAttemptCount, 1)
         return PrimitiveSequence(unchecked: asObservable().retry(attempts))
     }
+
+    /// Logs every subscription, event and disposal that passes, and changes nothing; see
+    /// ``ObservableType/debug(_:scheduler:sink:)``.
+    ///
+    /// ```swift
+    /// service.photos(page: 1)
+    ///     .debug("page 1", scheduler: scheduler)
+    ///     .subscribe(onSuccess: { show($0) })
+    /// ```
+    ///
+    /// The outcome is delivered on the thread that produced it, after its line is written.
+    ///
+    /// - Parameters:
+    ///   - label: Names this point of the chain in each line.
+    ///   - scheduler: Whose ``Scheduler/now`` each line shows; `nil` for no time.
+    ///   - sink: Where the lines go; ``DebugSink/print`` by default.
+    /// - Returns: The same sequence, logged.
+    public func debug(
+        _ label: String = "debug",
+        scheduler: (any Scheduler)? = nil,
+        sink: DebugSink = .print
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: asObservable().debug(label, scheduler: scheduler, sink: sink))
+    }
 }
 
 extension PrimitiveSequence where Trait: ValueTrait {
@@ -168,5 +192,32 @@ extension PrimitiveSequence where Trait: ValueTrait {
     /// - Returns: The completable.
     public func asCompletable() -> Completable {
         asObservable().ignoreElements().asCompletable()
+    }
+}
+
+extension PrimitiveSequence where Trait: CompletingTrait {
+    /// Subscribes again when a trigger, made from the errors of the attempts, emits a value;
+    /// see ``ObservableType/retry(when:)-((Observable<Error>)->Trigger)``.
+    ///
+    /// Each value of the trigger after a failure makes a new attempt at that tick; the
+    /// trigger's error fails the sequence, and its completion completes it empty, as in
+    /// RxSwift (a ``Single`` fails instead: it cannot complete empty).
+    ///
+    /// ```
+    /// maybe:          --#            (cold: each attempt starts over)
+    /// trigger:        ----x---|
+    ///                 retry(when: { _ in trigger })
+    /// output:         --------|
+    /// subscriptions:  ^-!
+    ///                 ----^-!
+    /// ```
+    /// ![retry(when: { _ in trigger }), drawn from a run](primitivesequenceoperators-retry-when-in-trigger)
+    ///
+    /// - Parameter notificationHandler: Makes the trigger from the errors of the attempts.
+    /// - Returns: A maybe or a completable that retries this one each time the trigger emits.
+    public func retry<Trigger: ObservableConvertibleType>(
+        when notificationHandler: @escaping @Sendable (Observable<any Error>) -> Trigger
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: asObservable().retry(when: notificationHandler))
     }
 }

@@ -87,3 +87,21 @@ extension PrimitiveSequence {
         PrimitiveSequence(unchecked: asObservable().timeout(dueTime, other: other, scheduler: scheduler))
     }
 }
+
+extension PrimitiveSequence where Trait: ValueTrait, Element: FixedWidthInteger {
+    /// A single or a maybe that succeeds with `0` once `dueTime` has passed, on `scheduler`;
+    /// see ``Observable/timer(_:period:scheduler:)->Observable<Int>``.
+    ///
+    /// ```
+    /// timer(.seconds(3)):  ---(0|)
+    /// ```
+    /// ![timer(.seconds(3)), drawn from a run](primitivesequencetime-timer-seconds-3)
+    ///
+    /// - Parameters:
+    ///   - dueTime: The time before the value.
+    ///   - scheduler: The scheduler that runs the timer and delivers the value.
+    /// - Returns: The sequence of `0`, of the same trait.
+    public static func timer(_ dueTime: Duration, scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(unchecked: Observable<Element>.timer(dueTime, scheduler: scheduler))
+    }
+}
