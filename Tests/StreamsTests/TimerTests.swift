@@ -42,6 +42,21 @@ struct TimerTests {
         expectNoPendingWork(scheduler)
     }
 
+    @Test("a period of zero or less emits one value per tick on RxTest's scheduler, and is reported as endless on Streams' own")
+    func zeroPeriod() throws {
+        for period in [Duration.zero, .seconds(-5)] {
+            let rxTest = TestScheduler(initialClock: 0)
+            let observer = rxTest.start(disposed: 205) { Observable<Int>.interval(period, scheduler: rxTest) }
+            #expect(observer.events == [.next(201, 0), .next(202, 1), .next(203, 2), .next(204, 3)])
+            let plain = TestScheduler(stepLimit: 50)
+            let values = plain.createObserver(Int.self)
+            let subscription = Observable<Int>.interval(period, scheduler: plain).subscribe(values.asObserver())
+            #expect(throws: TestSchedulerError.stepLimitExceeded(steps: 50, tick: 0)) { try plain.run() }
+            #expect(values.events.count == 50)
+            subscription.dispose()
+        }
+    }
+
     @Test("disposing before the due time cancels the timer")
     func disposalBeforeDue() throws {
         let scheduler = TestScheduler()

@@ -16,8 +16,11 @@ extension Observable where Element == Int {
     ///
     /// - Parameters:
     ///   - dueTime: The time before the first value.
-    ///   - period: The time between later values, or `nil` for a single value; it must be
-    ///     positive.
+    ///   - period: The time between later values, or `nil` for a single value. A period of zero
+    ///     or less schedules each value "now", after the one before: back to back on a dispatch
+    ///     queue, one per tick on a ``TestScheduler`` that simulates RxTest's processing delay,
+    ///     and an endless schedule, reported as ``TestSchedulerError/stepLimitExceeded(steps:tick:)``,
+    ///     on one that does not.
     ///   - scheduler: The scheduler that runs the timer and delivers the values.
     /// - Returns: An observable of `0`, `1`, `2`, … .
     public static func timer(
@@ -56,8 +59,11 @@ extension Observable where Element: FixedWidthInteger {
     ///
     /// - Parameters:
     ///   - dueTime: The time before the first value.
-    ///   - period: The time between later values, or `nil` for a single value; it must be
-    ///     positive.
+    ///   - period: The time between later values, or `nil` for a single value. A period of zero
+    ///     or less schedules each value "now", after the one before: back to back on a dispatch
+    ///     queue, one per tick on a ``TestScheduler`` that simulates RxTest's processing delay,
+    ///     and an endless schedule, reported as ``TestSchedulerError/stepLimitExceeded(steps:tick:)``,
+    ///     on one that does not.
     ///   - scheduler: The scheduler that runs the timer and delivers the values.
     /// - Returns: An observable of `0`, `1`, `2`, … .
     public static func timer(
@@ -92,7 +98,6 @@ extension Observable where Element: FixedWidthInteger {
                 return lifetime
             }
         }
-        precondition(period > .zero, "a periodic timer needs a positive period")
         return Observable { observer in
             let counter = Mutex<Element>(0)
             return scheduler.schedulePeriodic(after: dueTime, period: period) {
