@@ -17,13 +17,15 @@ struct ScrollSimulatorTests {
         (first..<(first + count)).map { photo("p\($0)", width: 100, height: 100) }
     }
 
-    /// A simulator showing `count` squares, recording its geometry offsets and actions.
+    /// A simulator showing `count` squares, recording its geometry offsets and actions; it runs
+    /// on the test scheduler, or on what `scheduling` makes of it.
     private static func make(
         _ count: Int = 10,
-        configuration: ScrollSimulator.Configuration = column
+        configuration: ScrollSimulator.Configuration = column,
+        scheduling: (TestScheduler) -> any Scheduler = { $0 }
     ) -> (TestScheduler, ScrollSimulator, TestableObserver<Double>, TestableObserver<String>) {
         let scheduler = TestScheduler(resolution: .milliseconds(1))
-        let simulator = ScrollSimulator(scheduler: scheduler, configuration: configuration)
+        let simulator = ScrollSimulator(scheduler: scheduling(scheduler), configuration: configuration)
         simulator.setPhotos(squares(count))
         let offsets = scheduler.createObserver(Double.self)
         let actions = scheduler.createObserver(String.self)
@@ -503,12 +505,7 @@ struct ScrollSimulatorTests {
 
     @Test("a script goes on when its first timer fires before schedule returns, as a dispatch queue's thread can")
     func firstTimerFiresAtOnce() {
-        let scheduler = TestScheduler(resolution: .milliseconds(1))
-        let eager = FirstActionAtOnce(scheduler)
-        let simulator = ScrollSimulator(scheduler: eager, configuration: Self.column)
-        simulator.setPhotos(Self.squares(10))
-        let offsets = scheduler.createObserver(Double.self)
-        _ = simulator.geometry.map(\.contentOffsetY).subscribe(offsets.asObserver())
+        let (scheduler, simulator, offsets, _) = Self.make(scheduling: FirstActionAtOnce.init)
         // The first wait ends at once; the second wait and the drag's frames then run on virtual time.
         let (done, subscription) = Self.play(simulator, [.wait(.seconds(1)), .wait(.seconds(1)), .drag(to: 300, over: .milliseconds(100))], on: scheduler)
         scheduler.start()
@@ -519,12 +516,7 @@ struct ScrollSimulatorTests {
 
     @Test("a motion goes on when its first frame is shown before schedule returns")
     func firstFrameShownAtOnce() {
-        let scheduler = TestScheduler(resolution: .milliseconds(1))
-        let eager = FirstActionAtOnce(scheduler)
-        let simulator = ScrollSimulator(scheduler: eager, configuration: Self.column)
-        simulator.setPhotos(Self.squares(10))
-        let offsets = scheduler.createObserver(Double.self)
-        _ = simulator.geometry.map(\.contentOffsetY).subscribe(offsets.asObserver())
+        let (scheduler, simulator, offsets, _) = Self.make(scheduling: FirstActionAtOnce.init)
         let (done, subscription) = Self.play(simulator, [.drag(to: 300, over: .milliseconds(100))], on: scheduler)
         scheduler.start()
         // Frame 1, due at 16.7 ms, was shown at 0, and each later frame keeps its distance from

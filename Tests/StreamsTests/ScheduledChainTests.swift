@@ -42,38 +42,40 @@ struct ScheduledChainTests {
     }
 
     @Test("from(_:scheduler:) goes on when its first action runs before schedule returns")
-    func fromWhenTheFirstActionRunsAtOnce() {
-        let scheduler = FirstRunsAtOnceScheduler()
-        let events = Recording<Int>()
-        let subscription = Observable.from(0..<4, scheduler: scheduler).subscribe(events.observer)
-        #expect(events.events == [.next(0)])
-        scheduler.runQueued()
-        #expect(events.events == [.next(0), .next(1), .next(2), .next(3), .completed])
+    func fromWhenTheFirstActionRunsAtOnce() throws {
+        let scheduler = TestScheduler()
+        let values = scheduler.createObserver(Int.self)
+        let subscription = Observable.from(0..<4, scheduler: FirstActionAtOnce(scheduler)).subscribe(values.asObserver())
+        #expect(values.events == [.next(0, 0)])
+        try scheduler.run()
+        #expect(values.events == [.next(0, 0), .next(0, 1), .next(0, 2), .next(0, 3), .completed(0)])
         subscription.dispose()
     }
 
     @Test("generate goes on when its first action runs before schedule returns")
-    func generateWhenTheFirstActionRunsAtOnce() {
-        let scheduler = FirstRunsAtOnceScheduler()
-        let events = Recording<Int>()
-        let subscription = Observable.generate(initialState: 1, condition: { $0 < 20 }, scheduler: scheduler) { $0 * 3 }
-            .subscribe(events.observer)
-        scheduler.runQueued()
-        #expect(events.events == [.next(1), .next(3), .next(9), .completed])
+    func generateWhenTheFirstActionRunsAtOnce() throws {
+        let scheduler = TestScheduler()
+        let values = scheduler.createObserver(Int.self)
+        let subscription = Observable.generate(initialState: 1, condition: { $0 < 20 }, scheduler: FirstActionAtOnce(scheduler)) { $0 * 3 }
+            .subscribe(values.asObserver())
+        try scheduler.run()
+        #expect(values.events == [.next(0, 1), .next(0, 3), .next(0, 9), .completed(0)])
         subscription.dispose()
     }
 
     @Test("interval goes on ticking when its first tick runs before schedule returns, and stops when disposed")
-    func intervalWhenTheFirstTickRunsAtOnce() {
-        let scheduler = FirstRunsAtOnceScheduler()
-        let events = Recording<Int>()
-        let subscription = Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe(events.observer)
-        #expect(events.events == [.next(0)])
-        scheduler.runQueued(count: 3)
-        #expect(events.events == [.next(0), .next(1), .next(2), .next(3)])
+    func intervalWhenTheFirstTickRunsAtOnce() throws {
+        let scheduler = TestScheduler()
+        let values = scheduler.createObserver(Int.self)
+        let subscription = Observable<Int>.interval(.seconds(1), scheduler: FirstActionAtOnce(scheduler))
+            .subscribe(values.asObserver())
+        #expect(values.events == [.next(0, 0)])
+        // The first tick ran at once; the later ones keep to their due times, start + n × period.
+        try scheduler.advance(to: 4)
+        #expect(values.events == [.next(0, 0), .next(2, 1), .next(3, 2), .next(4, 3)])
         subscription.dispose()
-        scheduler.runQueued()
-        #expect(events.events == [.next(0), .next(1), .next(2), .next(3)])
+        try scheduler.run()
+        #expect(values.events == [.next(0, 0), .next(2, 1), .next(3, 2), .next(4, 3)])
     }
 
     @Test("flatMap with the outer sequence on one dispatch queue and the inner ones on another: every value once, then the completion")
@@ -88,41 +90,34 @@ struct ScheduledChainTests {
     }
 }
 
-/// A scheduler that runs the first action it is given before `schedule` returns, as a dispatch
-/// queue's thread can while the scheduling thread waits to be run, and keeps every later action,
-/// delayed or not, until the test runs it.
-private final class FirstRunsAtOnceScheduler: Scheduler {
-    private struct State {
-        var hasRunFirst = false
-        var queued: [(action: @Sendable () -> Void, isCancelled: Flag)] = []
+/// A ``TestScheduler`` whose first action runs at once, before `schedule` returns, as it can on a
+/// dispatch queue's thread while the thread that scheduled it waits to run; later actions run
+/// on the test scheduler's virtual time. (FeedStreamsTests' ScrollSimulatorTests has its own
+/// copy: the two test targets share no support target.)
+private final class FirstActionAtOnce: Scheduler {
+    private let base: TestScheduler
+    private let hasRunFirst = Mutex(false)
+
+    init(_ base: TestScheduler) {
+        self.base = base
     }
 
-    private let state = Mutex(State())
-
-    var now: Duration { .zero }
+    var now: Duration { base.now }
 
     func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
-        let isCancelled = Flag()
-        let runsNow = state.withLock { state in
-            defer { state.hasRunFirst = true }
-            if state.hasRunFirst { state.queued.append((action, isCancelled)) }
-            return !state.hasRunFirst
-        }
-        if runsNow { action() }
-        return Disposables.create { isCancelled.set() }
+        schedule(after: .zero, action)
     }
 
     func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
-        schedule(action)
-    }
-
-    /// Runs queued actions, and those they queue, in order, skipping cancelled ones: at most
-    /// `count` of them.
-    func runQueued(count: Int = .max) {
-        for _ in 0..<count {
-            guard let next = state.withLock({ $0.queued.isEmpty ? nil : $0.queued.removeFirst() }) else { return }
-            if !next.isCancelled.isSet { next.action() }
+        let isFirst = hasRunFirst.withLock { hasRun in
+            defer { hasRun = true }
+            return !hasRun
         }
+        guard isFirst else {
+            return base.schedule(after: delay, action)
+        }
+        action()
+        return Disposables.create()
     }
 }
 
@@ -131,11 +126,4 @@ private final class Flag: Sendable {
     private let value = Mutex(false)
     var isSet: Bool { value.withLock { $0 } }
     func set() { value.withLock { $0 = true } }
-}
-
-/// The events an observer received, in order.
-private final class Recording<Element: Sendable & Equatable>: Sendable {
-    private let received = Mutex<[Event<Element>]>([])
-    var events: [Event<Element>] { received.withLock { $0 } }
-    var observer: AnyObserver<Element> { AnyObserver { [self] event in received.withLock { $0.append(event) } } }
 }
