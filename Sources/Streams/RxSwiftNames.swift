@@ -42,7 +42,7 @@ extension DispatchQueueScheduler {
 public typealias CurrentThreadScheduler = ImmediateScheduler
 
 /// RxSwift's scheduler over a dispatch queue; in Streams it is `DispatchQueueScheduler`.
-@available(*, unavailable, renamed: "DispatchQueueScheduler", message: "SerialDispatchQueueScheduler(queue:internalSerialQueueName:) is DispatchQueueScheduler(queue:) or DispatchQueueScheduler(label:)")
+@available(*, unavailable, renamed: "DispatchQueueScheduler", message: "DispatchQueueScheduler is the serial dispatch scheduler, with the same initialisers: (qos:), (internalSerialQueueName:), (queue:internalSerialQueueName:leeway:)")
 public typealias SerialDispatchQueueScheduler = DispatchQueueScheduler
 
 extension BehaviorValue {
@@ -170,4 +170,30 @@ extension ObservableType {
     public func asInfallible(onErrorJustReturn element: Element) -> Observable<Element> {
         catchAndReturn(element)
     }
+}
+
+/// RxSwift's one error type for every operator. Streams fails with a type of each operator's
+/// own, which says what happened; each case names it.
+@available(*, unavailable, message: "Streams has no RxError: each operator fails with its own error type (SingleError, ElementAtError, TimeoutError)")
+public enum RxError: Error {
+    @available(*, unavailable, message: "define an error type of your own, such as struct AppError: Error {}; Streams has no catch-all error")
+    case unknown
+
+    @available(*, unavailable, message: "Streams' subjects are never disposed and never fail with 'disposed': a subject ends with onCompleted() or onError(_:), and BehaviorSubject.value() throws only the error it failed with")
+    case disposed(object: any AnyObject & Sendable)
+
+    @available(*, unavailable, message: "Streams never fails with an overflow: the counts of timer and interval wrap round after Element.max, and range(start:count:) stops at Int.max")
+    case overflow
+
+    @available(*, unavailable, message: "element(at:) fails with ElementAtError.argumentOutOfRange(index:count:), which also says how many values came")
+    case argumentOutOfRange
+
+    @available(*, unavailable, message: "asSingle(), single() and single(_:) fail with SingleError.noElements")
+    case noElements
+
+    @available(*, unavailable, message: "asSingle(), asMaybe(), single() and single(_:) fail with SingleError.moreThanOneElement")
+    case moreThanOneElement
+
+    @available(*, unavailable, message: "timeout(_:scheduler:) fails with TimeoutError(dueTime:), which carries the window: TimeoutError(dueTime: .seconds(5))")
+    case timeout
 }

@@ -40,7 +40,7 @@ struct AsyncTests {
         #expect(collected == [1, 2, 3])
     }
 
-    @Test("cancelling the iterating task disposes the subscription")
+    @Test("cancelling the iterating task disposes the subscription, and the loop throws CancellationError")
     func valuesCancellation() async throws {
         let subject = Subject<Int>()
         let disposed = Mutex(false)
@@ -54,15 +54,15 @@ struct AsyncTests {
         let (received, receivedContinuation) = AsyncStream<Int>.makeStream()
         let stream = source.values
         let task = Task {
+            defer { receivedContinuation.finish() }
             for try await value in stream { receivedContinuation.yield(value) }
-            receivedContinuation.finish()
         }
         subject.onNext(1)
         var receivedIterator = received.makeAsyncIterator()
         #expect(await receivedIterator.next() == 1)
         #expect(!disposed.withLock { $0 })
         task.cancel()
-        try await task.value
+        await #expect(throws: CancellationError.self) { try await task.value }
         #expect(disposed.withLock { $0 })
         #expect(!subject.hasObservers)
         #expect(await receivedIterator.next() == nil)

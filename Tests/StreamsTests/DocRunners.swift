@@ -122,6 +122,19 @@ enum DocRunners {
         "distinctUntilChanged()": { $0.source.distinctUntilChanged() },
         "distinctUntilChanged { $0.lowercased() }": { $0.source.distinctUntilChanged { $0.lowercased() } },
         "distinctUntilChanged { abs($0 - $1) <= 1 }": { $0.source.distinctUntilChanged { abs(Int($0)! - Int($1)!) <= 1 } },
+        "distinctUntilChanged({ Int($0)! }, comparer: { abs($0 - $1) <= 1 })": {
+            $0.source.distinctUntilChanged({ Int($0)! }, comparer: { abs($0 - $1) <= 1 })
+        },
+        "distinctUntilChanged(at: \\.isUppercase)": { $0.source.map { Character($0) }.distinctUntilChanged(at: \.isUppercase).map(String.init) },
+        // `x` is not JSON; any other glyph is the JSON of the photo it names. A DecodingError
+        // is drawn as the diagrams' `#`.
+        "decode(type: Photo.self, decoder: JSONDecoder())": { inputs in
+            inputs.source
+                .map { Data(($0 == "x" ? "not JSON" : #"{"id": "\#($0)"}"#).utf8) }
+                .decode(type: DecodedPhoto.self, decoder: JSONDecoder())
+                .map(\.id)
+                .catch { .error($0 is DecodingError ? TestError("error") : $0) }
+        },
         "do(onNext: { log.append($0) })": { $0.source.do(onNext: { _ in }) },
         "take(2)": { $0.source.take(2) },
         "take(while: { $0 < 3 })": { $0.source.take(while: { Int($0)! < 3 }) },

@@ -284,7 +284,7 @@ struct DriverOperatorTests {
         try scheduler.run()
         #expect(sums.events == [.next(220, 11), .next(230, 13), .next(240, 23), .completed(260)])
         #expect(lateSums.events == [.next(235, 13), .next(240, 23), .completed(260)])
-        #expect(zipped.events == [.next(220, "1+10"), .next(240, "3+20"), .completed(250)])
+        #expect(zipped.events == [.next(220, "1+10"), .next(240, "3+20"), .completed(260)])
         #expect(mergedValues.events == [.next(210, 1), .next(220, 10), .next(230, 3), .next(240, 20), .completed(260)])
         #expect(a.subscriptions == [Subscription(200, 250)])
         #expect(b.subscriptions == [Subscription(200, 260)])

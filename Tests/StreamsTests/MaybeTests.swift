@@ -416,13 +416,17 @@ struct MaybeOperatorTests {
         expectMarbles(hot: "^-7|", { $0.asMaybe().compactMap { _ -> Int? in throw TestError("error") }.map(String.init) }, "---#")
     }
 
-    @Test("zip pairs two successes, completes empty when one is empty, fails when one fails, and disposes the other")
+    @Test("zip pairs two successes, completes empty once both have ended if one is empty, fails when one fails, and disposes the other")
     func zip() {
         expectMarbles("---(A|)", values: ["A": "a1"]) { m in
             Maybe.zip(m.hot("---(a|)", subscriptions: "^--!").asMaybe(), m.hot("-(1|)", subscriptions: "^!").asMaybe()) { $0 + $1 }
         }
-        expectMarbles("-|") { m in
-            Maybe.zip(m.hot("---(a|)", subscriptions: "^!").asMaybe(), m.hot("-|").asMaybe()) { $0 + $1 }
+        expectMarbles("---|") { m in
+            Maybe.zip(m.hot("---(a|)", subscriptions: "^--!").asMaybe(), m.hot("-|").asMaybe()) { $0 + $1 }
+        }
+        expectMarbles("------") { m in
+            m.dispose(at: 5)
+            return Maybe.zip(m.hot("-|").asMaybe(), m.hot("-----", subscriptions: "^----!").asMaybe()) { $0 + $1 }
         }
         expectMarbles("--#") { m in
             Maybe.zip(m.hot("----(a|)", subscriptions: "^-!").asMaybe(), m.hot("--#").asMaybe()) { $0 + $1 }
@@ -446,8 +450,8 @@ struct MaybeOperatorTests {
         expectMarbles("---(A|)", values: ["A": "a,1"]) { m in
             Maybe.zip([m.hot("---(a|)").asMaybe(), m.hot("-(1|)").asMaybe()]).map { $0.joined(separator: ",") }
         }
-        expectMarbles("-|") { m in
-            Maybe.zip([m.hot("---(a|)", subscriptions: "^!").asMaybe(), m.hot("-|").asMaybe()]).map { $0.joined() }
+        expectMarbles("---|") { m in
+            Maybe.zip([m.hot("---(a|)", subscriptions: "^--!").asMaybe(), m.hot("-|").asMaybe()]).map { $0.joined() }
         }
         expectMarbles("(e|)") { _ in Maybe<String>.zip([]).map { $0.isEmpty ? "e" : "?" } }
     }

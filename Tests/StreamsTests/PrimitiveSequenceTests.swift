@@ -74,9 +74,9 @@ struct PrimitiveSequenceTests {
         expectMarbles("|", values: none) { m in m.cold("-#").ignoreElements().asCompletable().retry(0) }
     }
 
-    @Test("zip of maybes completes empty as soon as one does; a single's filter and compactMap are maybes")
+    @Test("zip of maybes completes empty once both have ended and one was empty; a single's filter and compactMap are maybes")
     func valueTraits() {
-        expectMarbles("-|") { m in Maybe.zip(m.hot("---(a|)").asMaybe(), m.hot("-|").asMaybe()) { $0 + $1 } }
+        expectMarbles("---|") { m in Maybe.zip(m.hot("---(a|)").asMaybe(), m.hot("-|").asMaybe()) { $0 + $1 } }
         expectMarbles("--|") { m in m.hot("--(b|)").asSingle().filter { $0 != "b" } }
         expectMarbles("--(a|)", values: ["a": 7]) { m in m.hot("--(7|)").asSingle().compactMap { Int($0) } }
         expectMarbles("(a|)", values: ["a": [String]()]) { _ in Maybe<String>.zip([]) }

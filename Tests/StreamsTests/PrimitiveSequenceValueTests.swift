@@ -116,7 +116,7 @@ struct PrimitiveSequenceValueTests {
         save.answer(.completed)
     }
 
-    @Test("a task cancelled before reading value throws without subscribing")
+    @Test("a task cancelled before reading value subscribes, disposes at once and throws (RxSwift)")
     func cancelledBefore() async throws {
         let lookup = ControlledLookup()
         let task = Task {
@@ -129,7 +129,8 @@ struct PrimitiveSequenceValueTests {
             return try await lookup.completable.value
         }
         await #expect(throws: CancellationError.self) { try await saving.value }
-        #expect(lookup.subscriptions == 0)
+        #expect(lookup.subscriptions == 2)
+        #expect(lookup.disposals == 2)
     }
 
     @Test("an empty completion racing the cancellation resumes the task exactly once")

@@ -312,10 +312,11 @@ struct RxSwiftShapesTests {
         let observer = scheduler.start {
             attempts.retry { (errors: Observable<Flaky>) in errors.take(2) }
         }
-        // The second error's trigger value is take(2)'s last: the trigger completes with it, and
-        // so does the output (the attempt it started is disposed at once).
-        #expect(observer.events == [.next(210, 1), .next(230, 1), .completed(240)])
-        #expect(attempts.subscriptions == [Subscription(200, 220), Subscription(220, 240), Subscription(240, 240)])
+        // The second error's trigger value is take(2)'s last: it starts a third attempt, and the
+        // trigger's completion, which follows it, waits for that attempt, as in RxSwift: when
+        // the attempt fails, the output completes.
+        #expect(observer.events == [.next(210, 1), .next(230, 1), .next(250, 1), .completed(260)])
+        #expect(attempts.subscriptions == [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
 
         let other = TestScheduler()
         let failing = other.createColdObservable([.next(10, 1), .error(20, TestError("not flaky"))])

@@ -61,9 +61,9 @@ struct SingleCompositionTests {
         }
     }
 
-    @Test("zip: an observable's first value with a single's")
+    @Test("zip: an observable's first value with a single's; it completes when the observable does")
     func zip() {
-        expectMarbles("---(A|)", values: ["A": "ax"]) { m in
+        expectMarbles("---A-|", values: ["A": "ax"]) { m in
             Observable.zip(m.hot("-a-b-|"), m.hot("---(x|)").asSingle()) { $0 + $1 }
         }
     }

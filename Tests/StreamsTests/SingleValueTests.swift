@@ -85,7 +85,7 @@ struct SingleValueTests {
         request.answer(.success("late"))
     }
 
-    @Test("a task cancelled before reading value throws without subscribing")
+    @Test("a task cancelled before reading value subscribes, disposes at once and throws (RxSwift)")
     func cancelledBefore() async throws {
         let request = ControlledRequest()
         let task = Task {
@@ -93,7 +93,8 @@ struct SingleValueTests {
             return try await request.single.value
         }
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(request.subscriptions == 0)
+        #expect(request.subscriptions == 1)
+        #expect(request.disposals == 1)
     }
 
     @Test("a result racing the cancellation resumes the task exactly once")

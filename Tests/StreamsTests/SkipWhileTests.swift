@@ -85,9 +85,9 @@ struct SkipUntilTests {
         }
     }
 
-    @Test("if the other completes without a value, nothing passes but the source's completion")
+    @Test("if the other completes without a value, nothing passes, not even the source's completion (RxSwift)")
     func otherCompletesEmpty() {
-        expectMarbles("-------|") { m in
+        expectMarbles("--------") { m in
             m.hot("-a-b-c-|", subscriptions: "^------!").skip(until: m.hot("--|", subscriptions: "^-!"))
         }
     }

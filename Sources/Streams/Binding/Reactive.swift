@@ -19,9 +19,13 @@
 /// viewModel.title.drive(profileView.rx.title)
 /// ```
 ///
+/// A settable property of a class needs no extension: `object.rx.property` is a ``Binder``
+/// that sets it (see ``subscript(dynamicMember:)``).
+///
 /// Streams has no UI framework of its own and makes no type reactive for you: on Apple
 /// platforms, an app adds `extension UIView: ReactiveCompatible {}` (or `NSObject`) once, which
 /// is what RxCocoa does for it. A `Reactive` is `Sendable` when its base is.
+@dynamicMemberLookup
 public struct Reactive<Base> {
     /// The object whose reactive members these are.
     public let base: Base
@@ -29,6 +33,31 @@ public struct Reactive<Base> {
     /// Creates the namespace of `base`'s reactive members.
     public init(_ base: Base) {
         self.base = base
+    }
+
+    /// A ``Binder`` that sets a property of the object: `profileView.rx.title`, RxSwift's
+    /// binder synthesized for each writable property of a class.
+    ///
+    /// ```swift
+    /// @MainActor final class ProfileView { var title = "" }
+    /// extension ProfileView: ReactiveCompatible {}
+    ///
+    /// viewModel.title.drive(profileView.rx.title)   // sets profileView.title
+    /// ```
+    ///
+    /// It is `Binder(base) { object, value in object[keyPath: keyPath] = value }`: it holds the
+    /// object weakly, and sets the property on the main actor, each value delivered on
+    /// ``DispatchQueueScheduler/main`` (see ``Binder``).
+    ///
+    /// - Parameter keyPath: The property to set, of a class that is `Sendable` (a `@MainActor`
+    ///   class is).
+    /// - Returns: A binder that sets the property to each value.
+    public subscript<Property: Sendable>(
+        dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property> & Sendable
+    ) -> Binder<Property> where Base: AnyObject & Sendable {
+        Binder(base) { object, value in
+            object[keyPath: keyPath] = value
+        }
     }
 }
 

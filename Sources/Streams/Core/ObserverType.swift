@@ -1,6 +1,8 @@
 // Inside Streams, chapter 1, "Events and the subscribe function": what every observer shares. An
 // observer is anything with `on(_:)`; the rest is written once, here.
 
+import Synchronization
+
 /// Something events can be sent to: an ``AnyObserver``, a ``Subject``, a ``BehaviorSubject``, a
 /// ``ReplaySubject``, a ``Binder``, or a test's recording observer.
 ///
@@ -49,6 +51,40 @@ extension ObserverType {
     public func asObserver() -> AnyObserver<Element> {
         AnyObserver { event in on(event) }
     }
+
+    /// An observer of `Result` values that converts each one with `transform` and sends it to
+    /// this observer: RxSwift's `mapObserver(_:)`.
+    ///
+    /// Where ``ObservableType/map(_:)`` converts what a sequence sends, `mapObserver` converts
+    /// what an observer receives, so an observer of one type can be given to a sequence of
+    /// another:
+    ///
+    /// ```swift
+    /// let celsius = Subject<Double>()
+    /// let fahrenheit = Observable.of(32.0, 212.0)
+    /// _ = fahrenheit.subscribe(celsius.mapObserver { ($0 - 32) * 5 / 9 })   // 0, 100
+    /// ```
+    ///
+    /// An error or a completion is passed on as it is. When `transform` throws, this observer
+    /// receives the error instead of the value, and nothing more: later events are ignored, so
+    /// that this observer still receives nothing after a terminal event (RxSwift's passes them
+    /// on). Events reach this observer on the thread that sends them to the result.
+    ///
+    /// - Parameter transform: Converts a value for this observer; may throw.
+    /// - Returns: An observer that converts values and sends them here.
+    public func mapObserver<Result: Sendable>(
+        _ transform: @escaping @Sendable (Result) throws -> Element
+    ) -> AnyObserver<Result> {
+        let hasFailed = Mutex(false)
+        return AnyObserver { event in
+            guard !hasFailed.withLock({ $0 }) else { return }
+            let converted = event.map(transform)
+            if case .next = event, case .error = converted {
+                hasFailed.withLock { $0 = true }
+            }
+            on(converted)
+        }
+    }
 }
 
 extension AnyObserver {
@@ -58,16 +94,5 @@ extension AnyObserver {
     @inlinable
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         self = observer.asObserver()
-    }
-}
-
-extension ObservableType {
-    /// Subscribes `observer`, which receives every event: `xs.subscribe(subject)`.
-    ///
-    /// - Parameter observer: Receives the events, serially.
-    /// - Returns: A disposable that ends the subscription.
-    @inlinable
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Element {
-        asObservable().subscribe(observer.asObserver())
     }
 }

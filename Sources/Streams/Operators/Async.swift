@@ -5,7 +5,8 @@ extension ObservableType {
     /// until they are awaited (without limit, so consume as fast as the source produces). The
     /// stream finishes when the source completes and throws the source's error when it fails.
     /// Cancelling the task that iterates the stream, or dropping the stream, disposes the
-    /// subscription.
+    /// subscription, and the loop throws `CancellationError`, as RxSwift's `values` does, so that
+    /// code after the loop does not take a cancelled loop for a completed sequence.
     ///
     /// ```swift
     /// for try await photos in viewModel.output.photos.values {
@@ -16,7 +17,11 @@ extension ObservableType {
         let source = asObservable()
         return AsyncThrowingStream { continuation in
             let subscription = SingleAssignmentDisposable()
-            continuation.onTermination = { _ in subscription.dispose() }
+            continuation.onTermination = { termination in
+                subscription.dispose()
+                // Runs before the stream finishes on its own, so the waiting `next()` throws.
+                if case .cancelled = termination { continuation.finish(throwing: CancellationError()) }
+            }
             subscription.setDisposable(source.subscribe(AnyObserver { event in
                 switch event {
                 case .next(let value):

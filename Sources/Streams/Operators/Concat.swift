@@ -100,6 +100,21 @@ extension Observable {
     where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Element {
         concat(sources.map { $0.asObservable() })
     }
+
+    /// Emits the values of each observable of any sequence in turn: RxSwift's
+    /// `Observable.concat(sequence)`, as ``concat(_:)-([Observable<Element>])`` does.
+    ///
+    /// The form for a sequence whose element type is ``Observable`` itself, so that the type of
+    /// an empty `AnySequence([])` or `AnyCollection([])` follows from the result's. The
+    /// sequence is read once, when `concat` is called. Events are delivered on the thread of the
+    /// current source.
+    ///
+    /// - Parameter observables: The observables to run one after another.
+    /// - Returns: An observable of the values of every source, in order.
+    public static func concat<Observables: Sequence>(_ observables: Observables) -> Observable<Element>
+    where Observables.Element == Observable<Element> {
+        concat(Array(observables))
+    }
 }
 
 extension ObservableType {

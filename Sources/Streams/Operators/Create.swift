@@ -20,7 +20,8 @@ extension Observable {
     /// returns a disposable that releases what it started (a network task, a timer). The
     /// observer it is given enforces the grammar: after a terminal event, or after the
     /// subscription is disposed, further calls are ignored, and the returned disposable is
-    /// disposed as soon as the sequence ends.
+    /// disposed as soon as the sequence ends, right after the terminal event has been delivered
+    /// (as in RxSwift: a `do(onCompleted:)` downstream runs before it).
     ///
     /// ```swift
     /// let request = Observable<Data>.create { observer in
@@ -54,8 +55,10 @@ extension Observable {
             let guarded = AnyObserver<Element> { event in
                 guard !lifetime.isDisposed else { return }
                 let first = state.withLock { $0.outbox.send(event) }
-                if event.isStopEvent { lifetime.dispose() }
                 state.deliver(first, to: observer)
+                // After the delivery, as RxSwift's `create` does; the closed outbox already
+                // ignores any call that comes in between.
+                if event.isStopEvent { lifetime.dispose() }
             }
             lifetime.setDisposable(subscribe(guarded))
             return Disposables.create(with: {

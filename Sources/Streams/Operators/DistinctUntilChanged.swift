@@ -15,7 +15,7 @@ extension ObservableType where Element: Equatable {
     ///
     /// - Returns: An observable without consecutive duplicates.
     public func distinctUntilChanged() -> Observable<Element> {
-        distinctUntilChanged(key: { $0 }, comparer: ==)
+        distinctUntilChanged({ $0 }, comparer: ==)
     }
 }
 
@@ -37,7 +37,7 @@ extension ObservableType {
     public func distinctUntilChanged<Key: Equatable & Sendable>(
         _ keySelector: @escaping @Sendable (Element) throws -> Key
     ) -> Observable<Element> {
-        distinctUntilChanged(key: keySelector, comparer: ==)
+        distinctUntilChanged(keySelector, comparer: ==)
     }
 
     /// Drops each value that `comparer` considers equal to the last value emitted.
@@ -59,11 +59,52 @@ extension ObservableType {
     public func distinctUntilChanged(
         _ comparer: @escaping @Sendable (Element, Element) throws -> Bool
     ) -> Observable<Element> {
-        distinctUntilChanged(key: { $0 }, comparer: comparer)
+        distinctUntilChanged({ $0 }, comparer: comparer)
     }
 
-    private func distinctUntilChanged<Key: Sendable>(
-        key keySelector: @escaping @Sendable (Element) throws -> Key,
+    /// Drops each value whose property at `keyPath` equals that of the value emitted before it:
+    /// RxSwift's `distinctUntilChanged(at:)`.
+    ///
+    /// The first value always passes. Below, the values are characters, compared by whether
+    /// they are upper case:
+    ///
+    /// ```
+    /// source:  -a-b-C-D-e-|
+    ///          distinctUntilChanged(at: \.isUppercase)
+    /// output:  -a---C---e-|
+    /// ```
+    /// ![distinctUntilChanged(at: \.isUppercase), drawn from a run](distinctuntilchanged-distinctuntilchanged-at)
+    ///
+    /// - Parameter keyPath: The property to compare values by (a key path literal such as
+    ///   `\.id` is `Sendable`).
+    /// - Returns: An observable without consecutive values of equal properties.
+    public func distinctUntilChanged<Property: Equatable & Sendable>(
+        at keyPath: KeyPath<Element, Property> & Sendable
+    ) -> Observable<Element> {
+        distinctUntilChanged({ $0[keyPath: keyPath] }, comparer: ==)
+    }
+
+    /// Drops each value whose key is equal, by `comparer`, to the key of the last value emitted:
+    /// the one implementation behind the other forms.
+    ///
+    /// The first value always passes. Each later value's key is compared with the key of the
+    /// last value that was *emitted*, as with the comparer alone. If `keySelector`
+    /// or `comparer` throws, the error is sent downstream and the subscription ends. Below, the
+    /// key of each glyph is its number, and numbers one apart count as equal:
+    ///
+    /// ```
+    /// source:  -1-2-3-5-|
+    ///          distinctUntilChanged({ Int($0)! }, comparer: { abs($0 - $1) <= 1 })
+    /// output:  -1---3-5-|
+    /// ```
+    /// ![distinctUntilChanged({ Int($0)! }, comparer: { abs($0 - $1) <= 1 }), drawn from a run](distinctuntilchanged-distinctuntilchanged-int-0)
+    ///
+    /// - Parameters:
+    ///   - keySelector: The key to compare values by; may throw.
+    ///   - comparer: Returns `true` when two keys count as equal; may throw.
+    /// - Returns: An observable without consecutive values whose keys `comparer` finds equal.
+    public func distinctUntilChanged<Key: Sendable>(
+        _ keySelector: @escaping @Sendable (Element) throws -> Key,
         comparer: @escaping @Sendable (Key, Key) throws -> Bool
     ) -> Observable<Element> {
         let source = asObservable()

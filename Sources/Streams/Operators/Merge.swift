@@ -75,6 +75,21 @@ extension Observable {
     where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Element {
         Observable<Sources.Element>.from(Array(sources)).merge()
     }
+
+    /// Emits the values of the observables of any collection as they arrive: RxSwift's
+    /// `Observable.merge(collection)`, as ``merge(_:)-([Observable<Element>])`` does.
+    ///
+    /// The form for a sequence whose element type is ``Observable`` itself, so that the type of
+    /// an empty `AnyCollection([])` follows from the result's. The sequence is read once, when
+    /// `merge` is called. Events are delivered serially, on the thread of the source that
+    /// emitted, or on the thread already delivering.
+    ///
+    /// - Parameter observables: The observables to merge.
+    /// - Returns: An observable of the values of all sources.
+    public static func merge<Observables: Sequence>(_ observables: Observables) -> Observable<Element>
+    where Observables.Element == Observable<Element> {
+        merge(Array(observables))
+    }
 }
 
 extension ObservableType where Element: ObservableConvertibleType {

@@ -20,11 +20,16 @@ extension ObservableType {
     ///
     /// Events are delivered as `subject` delivers them (see ``ConnectableObservable``).
     ///
+    /// `subject` is any ``SubjectType``, as in RxSwift: the connection sends into its
+    /// `asObserver()`, and subscribers subscribe to it. Its values are this observable's type
+    /// (RxSwift's may be of another).
+    ///
     /// - Parameter subject: Receives the source's events and passes them to the subscribers.
     /// - Returns: A connectable observable that subscribes `subject` to this one when connected.
-    public func multicast<S: ObservableType & ObserverType>(_ subject: S) -> ConnectableObservable<Element>
-    where S.Element == Element {
-        ConnectableObservable(source: asObservable(), makeSubject: { subject })
+    public func multicast<S: SubjectType>(_ subject: S) -> ConnectableObservable<Element>
+    where S.Element == Element, S.Observer.Element == Element {
+        let shared = SubjectParts(observable: subject.asObservable(), observer: subject.asObserver())
+        return ConnectableObservable(source: asObservable(), makeSubject: { shared })
     }
 
     /// Shares this observable through a new subject for each connection: RxSwift's
@@ -109,7 +114,7 @@ extension ObservableType {
                 }
             }))
             // Connected after the result has subscribed, so that it sees the first value.
-            connection.setDisposable(source.multicast(subject).connect())
+            connection.setDisposable(ConnectableObservable(source: source, makeSubject: { subject }).connect())
             return both
         }
     }
@@ -169,5 +174,22 @@ extension ObservableType {
     @available(*, unavailable, message: "Streams has no unbounded replay: a buffer that only grows is a leak in a long-lived screen; pick a bound with replay(_:)")
     public func replayAll() -> ConnectableObservable<Element> {
         fatalError("replayAll() is unavailable")
+    }
+}
+
+/// A ``SubjectType`` as a ``ConnectableObservable`` uses it: a sequence to subscribe to, and an
+/// observer to send into.
+private struct SubjectParts<SubjectObserver: ObserverType>: ObservableType, ObserverType {
+    typealias Element = SubjectObserver.Element
+
+    let observable: Observable<Element>
+    let observer: SubjectObserver
+
+    func asObservable() -> Observable<Element> {
+        observable
+    }
+
+    func on(_ event: Event<Element>) {
+        observer.on(event)
     }
 }

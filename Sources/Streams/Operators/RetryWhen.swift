@@ -11,6 +11,10 @@ extension ObservableType {
     /// output fails with its error. A source that completes completes the output. Values of
     /// every attempt are forwarded. Trigger values while an attempt is running are ignored.
     ///
+    /// As in RxSwift, the trigger's end waits for the attempt that runs when it comes (or for
+    /// the first one, when the trigger ends while it is subscribed): the attempt goes on, and
+    /// the output ends as the trigger did when that attempt fails, or completes with it.
+    ///
     /// ```
     /// source:   -a#     (cold: each attempt starts over)
     /// trigger:  -----x--x------|
@@ -23,9 +27,9 @@ extension ObservableType {
     /// does (see ``retry(_:scheduler:)``).
     ///
     /// Values and the source's completion are delivered on the source's thread; the trigger's
-    /// terminal events on the trigger's thread. Delivery is serial either way. A source that
-    /// fails during `subscribe` while the trigger answers at once is resubscribed in a loop, not
-    /// recursively.
+    /// terminal events on the trigger's thread, or on the source's when they waited for an
+    /// attempt to fail. Delivery is serial either way. A source that fails during `subscribe`
+    /// while the trigger answers at once is resubscribed in a loop, not recursively.
     ///
     /// - Parameter notificationHandler: Makes the trigger from the errors of the attempts.
     /// - Returns: An observable that retries this one each time the trigger emits.
@@ -60,7 +64,11 @@ extension ObservableType {
                             state.deliver(state.withLock { $0.outbox.send(event) }, to: observer)
                         case .error(let error):
                             current.dispose()
-                            if state.withLock({ $0.attemptFailed() }) { errors.onNext(error) }
+                            switch state.withLock({ $0.attemptFailed() }) {
+                            case .askTrigger: errors.onNext(error)
+                            case .end(let end): finish(end)
+                            case .ignore: break
+                            }
                         case .completed:
                             finish(event)
                         }
@@ -73,9 +81,9 @@ extension ObservableType {
                 case .next:
                     if state.withLock({ $0.triggered() }) { subscribeUntilSettled() }
                 case .error(let error):
-                    finish(.error(error))
+                    if state.withLock({ $0.triggerEnded(.error(error)) }) { finish(.error(error)) }
                 case .completed:
-                    finish(.completed)
+                    if state.withLock({ $0.triggerEnded(.completed) }) { finish(.completed) }
                 }
             }))
             if state.withLock({ $0.start() }) { subscribeUntilSettled() }
@@ -114,12 +122,24 @@ extension ObservableType {
 ///
 /// `isWaiting` says an attempt failed and waits for the trigger. `isSubscribing` says the
 /// subscribe loop runs, so a trigger that answers during it asks it to go round again
-/// (`resubscribeRequested`) instead of subscribing recursively.
+/// (`resubscribeRequested`) instead of subscribing recursively. `triggerEnd` is the trigger's
+/// end, kept while an attempt runs, for when it fails.
 private struct RetryWhenState<Element: Sendable>: SerialDelivering {
+    /// What a failed attempt leads to.
+    enum AttemptFailure {
+        /// Send the error to the trigger and wait for its answer.
+        case askTrigger
+        /// The trigger has ended: end the output as it did.
+        case end(Event<Element>)
+        /// The output has already ended.
+        case ignore
+    }
+
     var outbox = SerialOutbox<Element>()
     var isWaiting = false
     var isSubscribing = false
     var resubscribeRequested = false
+    var triggerEnd: Event<Element>?
 
     /// The first attempt; returns whether the caller must run the subscribe loop (the trigger
     /// may have ended the output during its own subscription).
@@ -129,10 +149,22 @@ private struct RetryWhenState<Element: Sendable>: SerialDelivering {
         return true
     }
 
-    /// An attempt failed; returns whether its error goes to the trigger.
-    mutating func attemptFailed() -> Bool {
-        guard !outbox.isClosed else { return false }
+    /// An attempt failed: its error goes to the trigger, or the output ends as the trigger did.
+    mutating func attemptFailed() -> AttemptFailure {
+        guard !outbox.isClosed else { return .ignore }
+        if let triggerEnd { return .end(triggerEnd) }
         isWaiting = true
+        return .askTrigger
+    }
+
+    /// The trigger ended; returns whether the caller must end the output with `end` now (an
+    /// attempt waits for the trigger), or keeps it for the attempt that runs.
+    mutating func triggerEnded(_ end: Event<Element>) -> Bool {
+        guard !outbox.isClosed, triggerEnd == nil else { return false }
+        guard isWaiting else {
+            triggerEnd = end
+            return false
+        }
         return true
     }
 

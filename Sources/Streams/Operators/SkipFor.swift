@@ -21,7 +21,8 @@ extension ObservableType {
     /// - Returns: An observable of the source's values after `duration`.
     public func skip(_ duration: Duration, scheduler: any Scheduler) -> Observable<Element> {
         // The timer is `skip(until:)`'s other observable: subscribed first, it starts at the
-        // subscription, and its one value opens the gate.
-        skip(until: Observable<Int>.timer(max(duration, .zero), scheduler: scheduler))
+        // subscription, and its one value opens the gate. Unlike `skip(until:)`, a source that
+        // completes before the timer fires completes the output, as RxSwift's does.
+        skip(until: Observable<Int>.timer(max(duration, .zero), scheduler: scheduler), forwardsEarlyCompletion: true)
     }
 }

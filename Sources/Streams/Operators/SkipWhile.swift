@@ -51,8 +51,11 @@ extension ObservableType {
     /// `other` is subscribed first, then the source. When `other` emits its first value, it is
     /// unsubscribed and the source's later values pass. An error from `other` is forwarded and
     /// ends the output; if it fails during `subscribe`, the source is never subscribed. If
-    /// `other` completes without a value, it is unsubscribed and no value ever passes, while the
-    /// source's terminal event still does. The source's terminal events pass at once.
+    /// `other` completes without a value, it is unsubscribed and no value ever passes.
+    ///
+    /// The source's error passes at once. Its completion passes only once `other` has emitted:
+    /// a source that completes before that ends the subscription (both are unsubscribed) and
+    /// the output never terminates, as in RxSwift, where nothing of the source was let through.
     ///
     /// Events of the source and of `other` may arrive on different threads; they are delivered
     /// serially, each on the thread it arrived on, or on the thread already delivering.
@@ -68,8 +71,14 @@ extension ObservableType {
     /// - Parameter other: The observable whose first value lets the source's values through.
     /// - Returns: An observable of the source's values after `other` emits.
     public func skip<Other: ObservableConvertibleType>(until other: Other) -> Observable<Element> {
+        skip(until: other.asObservable(), forwardsEarlyCompletion: false)
+    }
+
+    /// ``skip(until:)``, and, when `forwardsEarlyCompletion`, a source that completes before
+    /// `other` has emitted completes the output: what ``skip(_:scheduler:)`` does, whose `other`
+    /// is a timer.
+    func skip<Other: Sendable>(until other: Observable<Other>, forwardsEarlyCompletion: Bool) -> Observable<Element> {
         let source = asObservable()
-        let other = other.asObservable()
         return Observable { observer in
             let state = Mutex(SkipUntilState<Element>())
             let sourceSubscription = SingleAssignmentDisposable()
@@ -78,6 +87,12 @@ extension ObservableType {
             @Sendable func stop(with terminal: Event<Element>) {
                 let (accepted, first) = state.withLock { state -> (Bool, Event<Element>?) in
                     guard !state.outbox.isClosed else { return (false, nil) }
+                    if case .completed = terminal, !state.isOpen, !forwardsEarlyCompletion {
+                        // Ends without a word: the outbox closes with nothing queued, since no
+                        // value passes before `other` has emitted.
+                        state.outbox.isClosed = true
+                        return (true, nil)
+                    }
                     return (true, state.outbox.send(terminal))
                 }
                 guard accepted else { return }

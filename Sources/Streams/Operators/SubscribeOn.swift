@@ -5,7 +5,9 @@ extension ObservableType {
     /// that reads a file or a database as soon as it is subscribed to. The subscription is made
     /// by an action on `scheduler`; disposing before it ran cancels it, and disposing after it
     /// schedules the disposal of the source subscription on `scheduler` too. When the source
-    /// terminates, its subscription is disposed on `scheduler` as well.
+    /// terminates, its subscription is disposed on `scheduler` as well, as in RxSwift; a source
+    /// made with ``Observable/create(_:)`` (a test observable too) has ended it itself by then,
+    /// at its terminal event.
     ///
     /// Events are delivered on whatever thread the source sends them; a source that emits while
     /// being subscribed to therefore emits on `scheduler`. To choose the thread that *receives*

@@ -30,15 +30,30 @@ public struct ConcurrentDispatchQueueScheduler: Scheduler {
         scheduler.queue
     }
 
-    /// Creates a scheduler over `queue`, a concurrent queue.
-    public init(queue: DispatchQueue) {
-        scheduler = DispatchQueueScheduler(queue: queue)
+    /// How late the system may run a delayed action; see ``DispatchQueueScheduler/leeway``.
+    public var leeway: Duration {
+        scheduler.leeway
+    }
+
+    /// Creates a scheduler over `queue`, a concurrent queue: RxSwift's
+    /// `ConcurrentDispatchQueueScheduler(queue:leeway:)`.
+    ///
+    /// - Parameters:
+    ///   - queue: A concurrent queue (a serial one works too, and runs one action at a time).
+    ///   - leeway: How late a delayed action may run, so that the system can wake once for
+    ///     several timers; zero by default, as in RxSwift.
+    public init(queue: DispatchQueue, leeway: Duration = .zero) {
+        scheduler = DispatchQueueScheduler(queue: queue, leeway: leeway)
     }
 
     /// Creates a scheduler over the global concurrent queue of `qos`: RxSwift's
-    /// `ConcurrentDispatchQueueScheduler(qos:)`.
-    public init(qos: DispatchQoS) {
-        self.init(queue: .global(qos: qos.qosClass))
+    /// `ConcurrentDispatchQueueScheduler(qos:leeway:)`.
+    ///
+    /// - Parameters:
+    ///   - qos: The quality of service of the global queue.
+    ///   - leeway: How late a delayed action may run; zero by default, as in RxSwift.
+    public init(qos: DispatchQoS, leeway: Duration = .zero) {
+        self.init(queue: .global(qos: qos.qosClass), leeway: leeway)
     }
 
     /// Monotonic time since boot, as a ``DispatchQueueScheduler`` reads it.
@@ -51,7 +66,7 @@ public struct ConcurrentDispatchQueueScheduler: Scheduler {
         scheduler.schedule(action)
     }
 
-    /// Runs `action` on the queue once `delay` has passed.
+    /// Runs `action` on the queue once `delay` has passed, at most ``leeway`` later.
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
         scheduler.schedule(after: delay, action)
     }

@@ -30,7 +30,7 @@ import Synchronization
 /// As ``Subject``: send from any thread; delivery is serial, on the thread that sends the end
 /// or on the thread already delivering, and a send from inside a subscriber is queued, not
 /// nested. The outcome given to a later subscriber is delivered the same way.
-public final class AsyncSubject<Element: Sendable>: ObservableType, ObserverType {
+public final class AsyncSubject<Element: Sendable>: SubjectType, ObserverType {
     /// Delivers the outcome, and replays it to later subscribers. It receives nothing before
     /// the end, so its one-value buffer holds the last value only once it is sent.
     private let subject = Subject<Element>(replay: 1, initial: [])

@@ -21,7 +21,7 @@
 /// thread already delivering, and a send from inside a subscriber is queued, not nested. The
 /// current value given to a new subscriber is delivered the same way, so it is never
 /// interleaved with a broadcast.
-public final class BehaviorSubject<Element: Sendable>: ObservableType, ObserverType {
+public final class BehaviorSubject<Element: Sendable>: SubjectType, ObserverType {
     private let subject: Subject<Element>
 
     /// Creates the subject with its first value.

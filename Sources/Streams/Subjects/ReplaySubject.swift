@@ -21,7 +21,7 @@
 /// thread already delivering, and a send from inside a subscriber is queued, not nested. The
 /// replay to a new subscriber is delivered the same way, so it is never interleaved with a
 /// broadcast.
-public final class ReplaySubject<Element: Sendable>: ObservableType, ObserverType {
+public final class ReplaySubject<Element: Sendable>: SubjectType, ObserverType {
     private let subject: Subject<Element>
 
     /// Creates a subject that replays up to `bufferSize` of its latest values.

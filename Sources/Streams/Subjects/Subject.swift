@@ -30,7 +30,7 @@ import Synchronization
 ///
 /// A subscription disposed while an event is being delivered receives no further events, not
 /// even the rest of that broadcast.
-public final class Subject<Element: Sendable>: ObservableType, ObserverType {
+public final class Subject<Element: Sendable>: SubjectType, ObserverType {
     // Performance: the per-event path (`on`, `deliver`, `drain` and the state methods they call)
     // and the backlog path (queuing and `startQueued`) are `@inlinable`, so that the module that
     // sends specialises them for its element type. Unspecialised, a send spends most of its time

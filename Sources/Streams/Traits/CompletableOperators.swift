@@ -99,6 +99,17 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         zip(sources)
     }
 
+    /// Runs every completable of any collection at once, as RxSwift's
+    /// `Completable.zip(collection)`; see ``zip(_:)-([Completable])``. The collection is read
+    /// once, when `zip` is called.
+    ///
+    /// - Parameter sources: The completables to run together.
+    /// - Returns: A completable that completes when every source has.
+    public static func zip<Completables: Collection>(_ sources: Completables) -> Completable
+    where Completables.Element == Completable {
+        zip(Array(sources))
+    }
+
     /// Runs the completables one after another, each subscribed when the one before it has
     /// completed; the first failure ends the sequence.
     ///
@@ -122,5 +133,28 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     /// - Returns: A completable that completes when the last source has.
     public static func concat(_ sources: Completable...) -> Completable {
         concat(sources)
+    }
+
+    /// Runs the completables of any sequence one after another, as RxSwift's
+    /// `Completable.concat(sequence)`; see ``concat(_:)-([Completable])``. The sequence is read
+    /// once, when `concat` is called.
+    ///
+    /// - Parameter sources: The completables to run in order.
+    /// - Returns: A completable that completes when the last source has.
+    public static func concat<Completables: Sequence>(_ sources: Completables) -> Completable
+    where Completables.Element == Completable {
+        concat(Array(sources))
+    }
+
+    /// Runs `second` once this completable has completed: RxSwift's name for
+    /// ``andThen(_:)-(Completable)``, and ``concat(_:)-([Completable])`` of the two.
+    ///
+    /// `second` is subscribed at the tick this completable completes, on its thread; a failure
+    /// of this one is the result, and `second` is never subscribed.
+    ///
+    /// - Parameter second: The completable to run after this one.
+    /// - Returns: A completable that completes when both have.
+    public func concat(_ second: Completable) -> Completable {
+        Completable.concat([self, second])
     }
 }

@@ -4,10 +4,15 @@
 extension PrimitiveSequence {
     /// Delivers the outcome on `scheduler`; see ``ObservableType/observe(on:)``.
     ///
+    /// A success is a value and then the completion; as in RxSwift, the completion comes in an
+    /// action of its own on `scheduler`, right after the value's: at the same tick on a
+    /// ``TestScheduler`` made with `TestScheduler()`, one tick later on RxTest's
+    /// `TestScheduler(initialClock:)`, which adds its processing delay.
+    ///
     /// - Parameter scheduler: The scheduler that delivers the outcome.
     /// - Returns: The same sequence, delivered on `scheduler`.
     public func observe(on scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(unchecked: asObservable().observe(on: scheduler))
+        PrimitiveSequence(unchecked: asObservable().observe(on: scheduler).completionInItsOwnAction(on: scheduler))
     }
 
     /// Subscribes to the source on `scheduler`, so that its work starts there; see

@@ -1,9 +1,17 @@
 // The time operators of a single, a maybe and a completable: each is the observable operator,
-// with the trait kept.
+// with the trait kept; `delay` delivers a success's completion in an action of its own, as
+// RxSwift's does (the helper at the bottom, which the traits' `observe(on:)` uses too).
+
+import Synchronization
 
 extension PrimitiveSequence {
     /// Delivers a success or a completion `dueTime` later, on `scheduler`; a failure is
     /// delivered at once. See ``ObservableType/delay(_:scheduler:)``.
+    ///
+    /// A success is a value and then the completion; as in RxSwift, the completion comes in an
+    /// action of its own on `scheduler`, right after the value's: at the same tick on a
+    /// ``TestScheduler`` made with `TestScheduler()`, one tick later on RxTest's
+    /// `TestScheduler(initialClock:)`, which adds its processing delay.
     ///
     /// ```
     /// single:  -(a|)
@@ -17,7 +25,7 @@ extension PrimitiveSequence {
     ///   - scheduler: The scheduler that delivers it.
     /// - Returns: The delayed sequence, of the same trait.
     public func delay(_ dueTime: Duration, scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(unchecked: asObservable().delay(dueTime, scheduler: scheduler))
+        PrimitiveSequence(unchecked: asObservable().delay(dueTime, scheduler: scheduler).completionInItsOwnAction(on: scheduler))
     }
 
     /// Subscribes to this sequence `dueTime` after each subscription instead of at once, so its
@@ -103,5 +111,39 @@ extension PrimitiveSequence where Trait: ValueTrait, Element: FixedWidthInteger 
     /// - Returns: The sequence of `0`, of the same trait.
     public static func timer(_ dueTime: Duration, scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(unchecked: Observable<Element>.timer(dueTime, scheduler: scheduler))
+    }
+}
+
+extension ObservableType {
+    /// Passes a trait's outcome on, but a completion that follows a value is delivered by an
+    /// action of its own on `scheduler`, after the value: how RxSwift's `delay` and
+    /// `observe(on:)` deliver a single's or a maybe's success, one event per action. The value,
+    /// an error and an empty completion pass at once.
+    ///
+    /// Serial: the value has been delivered before the completion arrives and is scheduled.
+    /// Disposing cancels a completion still scheduled.
+    func completionInItsOwnAction(on scheduler: any Scheduler) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let hasValue = Mutex(false)
+            let upstream = SingleAssignmentDisposable()
+            let completion = SingleAssignmentDisposable()
+            upstream.setDisposable(source.subscribe(AnyObserver { event in
+                guard !upstream.isDisposed else { return }
+                switch event {
+                case .next:
+                    hasValue.withLock { $0 = true }
+                    observer.on(event)
+                case .error:
+                    upstream.dispose()
+                    observer.on(event)
+                case .completed:
+                    upstream.dispose()
+                    guard hasValue.withLock({ $0 }) else { return observer.on(event) }
+                    completion.setDisposable(scheduler.schedule { observer.on(.completed) })
+                }
+            }))
+            return Disposables.create(upstream, completion)
+        }
     }
 }

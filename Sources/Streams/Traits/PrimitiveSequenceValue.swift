@@ -6,9 +6,10 @@ extension PrimitiveSequence where Trait == SingleTrait {
     /// Reading the property subscribes to the single and suspends until the result. Cancelling
     /// the awaiting task disposes the subscription, which cancels the single's work (a request,
     /// a timer), and throws `CancellationError` at once, without waiting for a result; a result
-    /// that arrives later is dropped. A task that is already cancelled throws
-    /// `CancellationError` without subscribing. Each read subscribes again: read it once and
-    /// keep the value.
+    /// that arrives later is dropped. In a task that is already cancelled it still subscribes,
+    /// as RxSwift does: a result the single gives while being subscribed (a `just`, a cached
+    /// value) is returned, and otherwise the subscription is disposed at once and
+    /// `CancellationError` thrown. Each read subscribes again: read it once and keep the value.
     ///
     /// ```swift
     /// let photos = try await service.photos(page: 1)
@@ -57,16 +58,14 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
 extension PrimitiveSequence {
     /// What every trait's `value` awaits: the value, `nil` for an empty completion, or the
     /// thrown error; cancelling the task disposes the subscription and throws
-    /// `CancellationError` at once.
+    /// `CancellationError` at once, unless the outcome came while subscribing.
     private var outcome: Element? {
         get async throws {
-            let state = Mutex(AwaitedOutcome<Element>.notSubscribed)
+            let state = Mutex(AwaitedOutcome<Element>.notSubscribed(isCancelled: false))
             let subscription = SingleAssignmentDisposable()
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    guard state.withLock({ $0.wait(with: continuation) }) else {
-                        return continuation.resume(throwing: CancellationError())
-                    }
+                    state.withLock { $0.subscribe(with: continuation) }
                     subscription.setDisposable(asObservable().subscribeToOutcome { event in
                         let waiting = state.withLock { $0.finish() }
                         switch event {
@@ -75,6 +74,11 @@ extension PrimitiveSequence {
                         case .completed: waiting?.resume(returning: nil)
                         }
                     })
+                    // A cancellation during `subscribe` (or before it) takes effect now, unless
+                    // the outcome came first.
+                    guard let cancelled = state.withLock({ $0.subscribed() }) else { return }
+                    subscription.dispose()
+                    cancelled.resume(throwing: CancellationError())
                 }
             } onCancel: {
                 let waiting = state.withLock { $0.cancel() }
@@ -86,37 +90,54 @@ extension PrimitiveSequence {
 }
 
 /// Where one read of a trait's `value` stands; the continuation is resumed exactly once, by
-/// whichever of the outcome and the cancellation takes it first.
+/// whichever of the outcome and the cancellation takes it first. A cancellation that comes
+/// before or during `subscribe` is noted and applied once `subscribe` has returned, so that an
+/// outcome given while subscribing wins, as in RxSwift.
 private enum AwaitedOutcome<Element: Sendable> {
-    case notSubscribed
+    case notSubscribed(isCancelled: Bool)
+    case subscribing(CheckedContinuation<Element?, any Error>, isCancelled: Bool)
     case waiting(CheckedContinuation<Element?, any Error>)
     case finished
-    case cancelled
 
-    /// Stores the continuation; returns `false` when the task was cancelled first.
-    mutating func wait(with continuation: CheckedContinuation<Element?, any Error>) -> Bool {
-        guard case .notSubscribed = self else { return false }
-        self = .waiting(continuation)
-        return true
+    /// Stores the continuation, as `subscribe` starts.
+    mutating func subscribe(with continuation: CheckedContinuation<Element?, any Error>) {
+        guard case .notSubscribed(let isCancelled) = self else { return }
+        self = .subscribing(continuation, isCancelled: isCancelled)
+    }
+
+    /// `subscribe` returned: hands over the continuation when a cancellation came meanwhile and
+    /// the outcome did not.
+    mutating func subscribed() -> CheckedContinuation<Element?, any Error>? {
+        guard case .subscribing(let continuation, let isCancelled) = self else { return nil }
+        self = isCancelled ? .finished : .waiting(continuation)
+        return isCancelled ? continuation : nil
     }
 
     /// The outcome arrived: hands over the continuation unless a cancellation took it.
     mutating func finish() -> CheckedContinuation<Element?, any Error>? {
-        guard case .waiting(let continuation) = self else { return nil }
-        self = .finished
-        return continuation
+        switch self {
+        case .subscribing(let continuation, _), .waiting(let continuation):
+            self = .finished
+            return continuation
+        case .notSubscribed, .finished:
+            return nil
+        }
     }
 
-    /// The task was cancelled: hands over the continuation unless the outcome took it.
+    /// The task was cancelled: hands over the continuation unless the outcome took it, or
+    /// notes the cancellation for when `subscribe` returns.
     mutating func cancel() -> CheckedContinuation<Element?, any Error>? {
         switch self {
         case .notSubscribed:
-            self = .cancelled
+            self = .notSubscribed(isCancelled: true)
+            return nil
+        case .subscribing(let continuation, _):
+            self = .subscribing(continuation, isCancelled: true)
             return nil
         case .waiting(let continuation):
-            self = .cancelled
+            self = .finished
             return continuation
-        case .finished, .cancelled:
+        case .finished:
             return nil
         }
     }
