@@ -99,22 +99,3 @@ struct AsyncSequenceObservableTests {
         #expect(second == [3, 2, 1])
     }
 }
-
-/// A restartable async sequence: 3, 2, 1.
-private struct Countdown: AsyncSequence, Sendable {
-    let from: Int
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        var current: Int
-
-        mutating func next() async -> Int? {
-            guard current > 0 else { return nil }
-            defer { current -= 1 }
-            return current
-        }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(current: from)
-    }
-}

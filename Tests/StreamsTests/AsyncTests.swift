@@ -130,8 +130,8 @@ struct AsyncTests {
     }
 }
 
-/// A restartable async sequence: 3, 2, 1.
-private struct Countdown: AsyncSequence, Sendable {
+/// A restartable async sequence: 3, 2, 1 (also used by AsyncSequenceObservableTests).
+struct Countdown: AsyncSequence, Sendable {
     let from: Int
 
     struct AsyncIterator: AsyncIteratorProtocol {

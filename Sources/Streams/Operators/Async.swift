@@ -37,13 +37,15 @@ extension ObservableType {
 }
 
 extension Observable {
-    /// An observable that iterates an async sequence in a task and emits its elements.
+    /// An observable that iterates an async sequence in a task and emits its elements: the same
+    /// as the sequence's `asObservable()`, spelt from the observable's side.
     ///
-    /// Each subscription starts its own `Task` that runs `for try await` over `sequence`: each
-    /// element becomes a value, the end of the sequence the completion, and a thrown error the
-    /// error. Disposing the subscription cancels the task; nothing is delivered after that.
-    /// Events are delivered on the task's executor, the global concurrent pool, so add
-    /// ``ObservableType/observe(on:)`` before code that needs a particular thread.
+    /// Each subscription starts its own detached `Task` that runs `for try await` over
+    /// `sequence`: each element becomes a value, the end of the sequence the completion, and a
+    /// thrown error the error (a `CancellationError` completes, as in RxSwift). Disposing the
+    /// subscription cancels the task; nothing is delivered after that. Events are delivered on
+    /// the task's executor, the global concurrent pool, so add ``ObservableType/observe(on:)``
+    /// before code that needs a particular thread.
     ///
     /// ```swift
     /// let progress = Observable.from(download.progressUpdates)   // some AsyncSequence
@@ -55,21 +57,6 @@ extension Observable {
     public static func from<Source: AsyncSequence & Sendable>(
         _ sequence: Source
     ) -> Observable<Element> where Source.Element == Element {
-        Observable { observer in
-            let task = Task {
-                do {
-                    for try await element in sequence {
-                        guard !Task.isCancelled else { return }
-                        observer.on(.next(element))
-                    }
-                    guard !Task.isCancelled else { return }
-                    observer.on(.completed)
-                } catch {
-                    guard !Task.isCancelled else { return }
-                    observer.on(.error(error))
-                }
-            }
-            return Disposables.create { task.cancel() }
-        }
+        sequence.asObservable()
     }
 }
