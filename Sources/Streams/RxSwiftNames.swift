@@ -12,6 +12,10 @@ public typealias BehaviorRelay<Element: Sendable> = BehaviorValue<Element>
 @available(*, unavailable, renamed: "PublishValue", message: "Streams' PublishValue is RxRelay's PublishRelay: accept(_:), never fails or completes")
 public typealias PublishRelay<Element: Sendable> = PublishValue<Element>
 
+/// RxRelay's replaying relay, left out: Streams' relays are `PublishValue` and `BehaviorValue`.
+@available(*, unavailable, message: "Streams has no ReplayRelay: a ReplaySubject(bufferSize:) that you only send values (onNext) replays the same, and BehaviorValue keeps the latest")
+public typealias ReplayRelay<Element: Sendable> = ReplaySubject<Element>
+
 @available(*, unavailable, renamed: "Scheduler", message: "Streams' schedulers conform to Scheduler; write `any Scheduler` for a parameter")
 public typealias SchedulerType = Scheduler
 
@@ -34,6 +38,10 @@ extension DispatchQueueScheduler {
     /// RxSwift's `MainScheduler.asyncInstance`.
     @available(*, unavailable, renamed: "main", message: "Streams has one main-queue scheduler, DispatchQueueScheduler.main")
     public static var asyncInstance: DispatchQueueScheduler { .main }
+
+    /// RxSwift's `MainScheduler.ensureRunningOnMainThread()`, left out: the compiler checks it.
+    @available(*, unavailable, message: "mark the code @MainActor and the compiler checks it; at run time, dispatchPrecondition(condition: .onQueue(.main))")
+    public static func ensureRunningOnMainThread(errorMessage: String? = nil) {}
 }
 
 /// RxSwift's trampoline on the current thread; Streams' `ImmediateScheduler` runs work at once,
