@@ -37,6 +37,7 @@ public enum Event<Element: Sendable>: Sendable {
     }
 
     /// Whether this is ``error(_:)`` or ``completed``, the last event of a sequence.
+    @inlinable
     public var isStopEvent: Bool {
         switch self {
         case .next: false

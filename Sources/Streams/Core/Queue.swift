@@ -19,7 +19,7 @@ struct Queue<Element> {
 
     @inlinable var isEmpty: Bool { head == slots.count }
 
-    var count: Int { slots.count - head }
+    @inlinable var count: Int { slots.count - head }
 
     /// The oldest element, still queued.
     var first: Element? { isEmpty ? nil : slots[head] }

@@ -140,13 +140,13 @@ struct CombiningState<Rule: CombiningRule>: SerialDelivering {
     @usableFromInline
     struct Decision: Sendable {
         @usableFromInline var finished: Bool
-        @usableFromInline var first: Event<[Rule.Value]>?
+        @usableFromInline var first: Handoff<Event<[Rule.Value]>>?
         @usableFromInline var replaced: Rule.Value?
         @usableFromInline var dropped: Rule?
 
         @inlinable
         init(
-            finished: Bool = false, first: Event<[Rule.Value]>? = nil,
+            finished: Bool = false, first: Handoff<Event<[Rule.Value]>>? = nil,
             replaced: Rule.Value? = nil, dropped: Rule? = nil
         ) {
             self.finished = finished
@@ -156,7 +156,7 @@ struct CombiningState<Rule: CombiningRule>: SerialDelivering {
         }
     }
 
-    @usableFromInline var outbox = SerialOutbox<[Rule.Value]>()
+    @usableFromInline var outbox = SerialOutbox<Event<[Rule.Value]>>()
     /// The values kept, until the result ends and lets go of them.
     @usableFromInline var rule: Rule?
 

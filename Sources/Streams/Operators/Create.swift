@@ -54,8 +54,7 @@ extension Observable {
             // queues a re-entrant send; its cost is measured in the Reliability guide.
             let guarded = AnyObserver<Element> { event in
                 guard !lifetime.isDisposed else { return }
-                let first = state.withLock { $0.outbox.send(event) }
-                state.deliver(first, to: observer)
+                state.send(event, to: observer)
                 // After the delivery, as RxSwift's `create` does; the closed outbox already
                 // ignores any call that comes in between.
                 if event.isStopEvent { lifetime.dispose() }
@@ -211,7 +210,7 @@ extension Observable {
 /// The state of one ``Observable/create(_:)`` subscription: the outbox through which calls from
 /// several threads, or from inside the subscriber, are delivered one at a time.
 private struct CreateState<Element: Sendable>: SerialDelivering {
-    var outbox = SerialOutbox<Element>()
+    var outbox = SerialOutbox<Event<Element>>()
 }
 
 extension Observable where Element == Int {

@@ -54,7 +54,7 @@ extension ObservableType {
 
             upstream.setDisposable(source.subscribe(AnyObserver { event in
                 guard !upstream.isDisposed else { return }
-                let first: Event<Element>?
+                let first: Handoff<Event<Element>>?
                 switch event {
                 case .next(let value):
                     // `dropped`, the value this one replaces, is released after the lock.
@@ -94,7 +94,7 @@ private struct DebounceState<Element: Sendable>: SerialDelivering {
     /// Identifies the latest value; the timer of an older one is stale.
     var id: UInt64 = 0
     /// Closed once a terminal event was sent.
-    var outbox = SerialOutbox<Element>()
+    var outbox = SerialOutbox<Event<Element>>()
 
     /// Makes `value` the waiting one and returns its id, for its timer.
     /// Holds `value`; returns the id of its timer and the value it replaces, if any.
@@ -106,13 +106,13 @@ private struct DebounceState<Element: Sendable>: SerialDelivering {
         return (id, dropped)
     }
 
-    mutating func dueTimePassed(_ id: UInt64) -> Event<Element>? {
+    mutating func dueTimePassed(_ id: UInt64) -> Handoff<Event<Element>>? {
         guard !outbox.isClosed, id == self.id, let value = pending.take() else { return nil }
         return outbox.send(.next(value))
     }
 
     /// Flushes the waiting value, then completes.
-    mutating func complete() -> Event<Element>? {
+    mutating func complete() -> Handoff<Event<Element>>? {
         guard !outbox.isClosed else { return nil }
         var events: [Event<Element>] = []
         if let value = pending.take() {
@@ -123,7 +123,7 @@ private struct DebounceState<Element: Sendable>: SerialDelivering {
     }
 
     /// Returns the error event to deliver and the held value it drops.
-    mutating func fail(_ error: any Error) -> (first: Event<Element>?, dropped: Element?) {
+    mutating func fail(_ error: any Error) -> (first: Handoff<Event<Element>>?, dropped: Element?) {
         guard !outbox.isClosed else { return (nil, nil) }
         return (outbox.send(.error(error)), pending.take())
     }

@@ -132,7 +132,7 @@ private struct DelayState<Element: Sendable>: SerialDelivering {
     /// Whether a timer is scheduled for the head of `queue`.
     var isTimed = false
     /// Closed once the completion was released or an error sent.
-    var outbox = SerialOutbox<Element>()
+    var outbox = SerialOutbox<Event<Element>>()
 
     /// Queues an event; returns whether the caller must start the timer.
     mutating func enqueue(_ event: Event<Element>, due: Duration) -> Bool {
@@ -144,7 +144,7 @@ private struct DelayState<Element: Sendable>: SerialDelivering {
     }
 
     /// Sends every event due by `now` through the outbox.
-    mutating func release(at now: Duration) -> (Release, first: Event<Element>?) {
+    mutating func release(at now: Duration) -> (Release, first: Handoff<Event<Element>>?) {
         guard !outbox.isClosed else { return (.finished, nil) }
         var due: [Event<Element>] = []
         while let first = queue.first, first.due <= now {
@@ -164,7 +164,7 @@ private struct DelayState<Element: Sendable>: SerialDelivering {
 
     /// Replaces the waiting events with the error.
     /// Returns the error event to deliver and the events it drops.
-    mutating func fail(_ error: any Error) -> (first: Event<Element>?, dropped: Queue<(due: Duration, event: Event<Element>)>) {
+    mutating func fail(_ error: any Error) -> (first: Handoff<Event<Element>>?, dropped: Queue<(due: Duration, event: Event<Element>)>) {
         guard !outbox.isClosed else { return (nil, Queue()) }
         return (outbox.send(.error(error)), queue.removeAll())
     }

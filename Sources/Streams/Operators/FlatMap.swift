@@ -1,4 +1,4 @@
-// Inside Streams, chapter 7, "Merge and the fast path": `flatMap` is `map` followed by `merge`;
+// Inside Streams, chapter 7, "Merge, read top to bottom": `flatMap` is `map` followed by `merge`;
 // `flatMapLatest` and `flatMapFirst` follow the same pattern.
 
 import Synchronization
@@ -97,7 +97,7 @@ extension ObservableType {
             let current = SerialDisposable()
 
             /// Sends a terminal event decided under the lock, disposing everything first.
-            @Sendable func finish(_ decision: (finished: Bool, first: Event<Inner.Element>?)) {
+            @Sendable func finish(_ decision: (finished: Bool, first: Handoff<Event<Inner.Element>>?)) {
                 if decision.finished {
                     outer.dispose()
                     current.dispose()
@@ -111,7 +111,7 @@ extension ObservableType {
                 subscription.setDisposable(inner.subscribe(AnyObserver { event in
                     switch event {
                     case .next:
-                        state.deliver(state.withLock { $0.outbox.send(event) }, to: observer)
+                        state.send(event, to: observer)
                     case .error:
                         finish(state.withLock { $0.terminate(with: event) })
                     case .completed:
@@ -149,7 +149,7 @@ extension ObservableType {
 
 /// The state of one `flatMapFirst` subscription: at most one inner observable runs.
 private struct FlatMapFirstState<Element: Sendable>: SerialDelivering {
-    var outbox = SerialOutbox<Element>()
+    var outbox = SerialOutbox<Event<Element>>()
     private var isInnerRunning = false
     private var isOuterDone = false
 
@@ -161,17 +161,17 @@ private struct FlatMapFirstState<Element: Sendable>: SerialDelivering {
     }
 
     /// Ends the sequence with `event` unless it has already ended.
-    mutating func terminate(with event: Event<Element>) -> (finished: Bool, first: Event<Element>?) {
+    mutating func terminate(with event: Event<Element>) -> (finished: Bool, first: Handoff<Event<Element>>?) {
         guard !outbox.isClosed else { return (false, nil) }
         return (true, outbox.send(event))
     }
 
-    mutating func innerCompleted() -> (finished: Bool, first: Event<Element>?) {
+    mutating func innerCompleted() -> (finished: Bool, first: Handoff<Event<Element>>?) {
         isInnerRunning = false
         return isOuterDone ? terminate(with: .completed) : (false, nil)
     }
 
-    mutating func outerCompleted() -> (finished: Bool, first: Event<Element>?) {
+    mutating func outerCompleted() -> (finished: Bool, first: Handoff<Event<Element>>?) {
         isOuterDone = true
         return isInnerRunning ? (false, nil) : terminate(with: .completed)
     }

@@ -100,10 +100,10 @@ private struct GroupByState<Key: Hashable & Sendable, Element: Sendable>: Serial
     var opened: [Subject<Element>] = []
     /// Who keeps the source subscribed: the output, and the subscriptions to groups.
     var listeners = InnerSubjects.Listeners()
-    var outbox = SerialOutbox<GroupByStep<Key, Element>>()
+    var outbox = SerialOutbox<Event<GroupByStep<Key, Element>>>()
 
     /// Sends `value` into the group of `key`, opening that group first if the key is new.
-    mutating func receive(_ value: Element, key: Key) -> Event<GroupByStep<Key, Element>>? {
+    mutating func receive(_ value: Element, key: Key) -> Handoff<Event<GroupByStep<Key, Element>>>? {
         guard !outbox.isClosed else { return nil }
         if let group = groups[key] { return outbox.send(.next(.send(value, group))) }
         let group = Subject<Element>()
@@ -113,7 +113,7 @@ private struct GroupByState<Key: Hashable & Sendable, Element: Sendable>: Serial
     }
 
     /// Ends every group, then the output, with `end`.
-    mutating func finish(with end: Event<Element>) -> Event<GroupByStep<Key, Element>>? {
+    mutating func finish(with end: Event<Element>) -> Handoff<Event<GroupByStep<Key, Element>>>? {
         guard !outbox.isClosed else { return nil }
         let outputEnd: Event<GroupByStep<Key, Element>> = end.error.map { .error($0) } ?? .completed
         // The subjects move into the steps; the emptied collections release nothing.

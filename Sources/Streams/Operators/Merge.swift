@@ -1,13 +1,11 @@
-// Inside Streams, chapter 7, "Merge and the fast path": one implementation for `merge` and
-// `flatMap`: the handlers, the subscribe loop, and the direct delivery of a synchronous inner's
-// values.
+// Inside Streams, chapter 7, "Merge, read top to bottom": one implementation for `merge` and
+// `flatMap`: the subscribe loop, the handlers of the outer and inner events, and the state
+// they decide on under one lock.
 
 import Synchronization
 
-// `merge()`, `merge(maxConcurrent:)`, the shared `merge(limit:)`, `MergeSubscription`,
-// `MergeInner` and `MergeOuter`, with `MergeShared`, `MergeState`, `MergeSignal` and `MergePhase`
-// (in MergeState.swift), are `@inlinable`/`@usableFromInline` so that they are specialised for
-// the caller's element type: `flatMap` runs through them for every inner element.
+// `merge(limit:)` and `MergeState` are `@inlinable`/`@usableFromInline` so that they are
+// specialised for the caller's element type: `flatMap` runs through them for every inner element.
 // Why this shape: Benchmarks/README.md, "Merge.swift: flatMap to synchronous inners".
 
 extension Observable {
@@ -145,226 +143,218 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-
 extension ObservableType where Element: ObservableConvertibleType {
-    /// The one implementation behind `merge()`, `merge(maxConcurrent:)` and `flatMap`: a
-    /// ``MergeSubscription`` per subscription, fed by the outer observable.
+    /// The one implementation behind `merge()`, `merge(maxConcurrent:)` and `flatMap`.
+    ///
+    /// Inner observables are queued and subscribed by a loop, which the thread that finds the
+    /// loop idle runs: an inner that completes during its own subscription lets the loop go on
+    /// instead of recursing. Every handler is lock → decide → unlock → act, and every event goes
+    /// through the outbox, so the observer is called serially and no lock is held while it runs.
     @inlinable
     func merge(limit: Int) -> Observable<Element.Element> {
         let outer = asObservable()
         return Observable { observer in
-            let merge = MergeOuter(MergeSubscription(observer, limit: limit))
-            merge.subscription.shared.outerSubscription.setDisposable(outer.subscribe(AnyObserver { event in
+            let state = Mutex(MergeState<Element.Element>(limit: limit))
+            let outerSubscription = SingleAssignmentDisposable()
+
+            /// Disposes the outer subscription and the `running` inner ones, in the order they
+            /// were subscribed: after the lock, when the merge fails or is disposed.
+            @Sendable func dispose(_ running: [Int: any Disposable]) {
+                outerSubscription.dispose()
+                for (_, subscription) in running.sorted(by: { $0.key < $1.key }) { subscription.dispose() }
+            }
+
+            @Sendable func fail(_ error: any Error) {
+                let (first, dropped, running) = state.withLock { $0.fail(error) }
+                _ = dropped
+                dispose(running)
+                state.deliver(first, to: observer)
+            }
+
+            /// Subscribes `start`, then every inner that waits while the limit allows.
+            @Sendable func subscribe(from start: MergeState<Element.Element>.Start?) {
+                var next = start
+                // `take()` moves each inner out of `next` instead of copying it.
+                while let (inner, id) = next.take() {
+                    let subscription = inner.subscribe(AnyObserver { event in
+                        // A value, the common case, is all this closure holds, so that it stays
+                        // small enough for the lock and the delivery to be inlined into it.
+                        guard case .next = event else { return ended(event, inner: id) }
+                        state.send(event, to: observer)
+                    })
+                    let disposeNow: Bool
+                    (disposeNow, next) = state.withLock { $0.subscribed(id: id, subscription) }
+                    if disposeNow { subscription.dispose() }
+                }
+            }
+
+            /// Inner `id` failed or completed.
+            @Sendable func ended(_ event: Event<Element.Element>, inner id: Int) {
+                if case .error(let error) = event { return fail(error) }
+                let (finished, first, resume) = state.withLock { $0.innerCompleted(id: id) }
+                finished?.dispose()
+                state.deliver(first, to: observer)
+                if let resume { subscribe(from: resume) }
+            }
+
+            outerSubscription.setDisposable(outer.subscribe(AnyObserver { event in
                 switch event {
                 case .next(let inner):
-                    merge.subscription.enqueue(inner.asObservable(), spareHolder: merge)
+                    if let start = state.withLock({ $0.enqueue(inner.asObservable()) }) {
+                        subscribe(from: start)
+                    }
                 case .error(let error):
-                    merge.subscription.fail(error)
+                    fail(error)
                 case .completed:
-                    merge.subscription.outerCompleted()
+                    let first = state.withLock { $0.outerCompleted() }
+                    outerSubscription.dispose()
+                    state.deliver(first, to: observer)
                 }
             }))
-            return merge.subscription.shared
+            return Disposables.create {
+                let (dropped, running) = state.withLock { $0.cancel() }
+                _ = dropped
+                dispose(running)
+            }
         }
     }
 }
 
-/// One subscription to `merge(limit:)`: the observer, what it shares with the disposable
-/// (``MergeShared``), and the handlers of the outer and inner events.
+/// The state of one `merge` subscription, behind its one `Mutex`: the outbox, the inner
+/// observables waiting for a slot, and the subscriptions of those running.
 ///
-/// Inner observables are queued and subscribed by a loop, which the thread that finds the loop
-/// idle runs; an inner that completes during its own subscription lets the loop go on instead of
-/// recursing. Events go through the outbox, so the observer is called serially, except the values
-/// an inner emits during its own `subscribe` call while the loop holds the delivering role, which
-/// go straight to the observer (see ``MergeState``). Every handler is lock → decide → unlock →
-/// act: observers, inner subscriptions and disposals run after the lock is released.
-///
-/// A class rather than closures over a `Mutex`, as STYLE.md's stateful operators are: the inner
-/// observer is called once per inner value, and as a closure it captured everything the handlers
-/// it calls capture (about twenty values, each passed on every call, and each retained when an
-/// inner's observer is made). Here the inner's observer holds this object and the inner's id
-/// (``MergeInner``). `@usableFromInline`, with `@inlinable` members, so that it is specialised
-/// for the caller's element type (see the top of this file).
+/// Each method runs under the lock and returns what the caller does after it: the event to
+/// deliver (if it became the deliverer), the inner to subscribe next, what to dispose or release.
+/// Internal and `@usableFromInline` rather than private so that `merge(limit:)` can be
+/// `@inlinable` (see the top of this file).
 @usableFromInline
-final class MergeSubscription<Element: Sendable>: Sendable {
-    @usableFromInline let observer: AnyObserver<Element>
-    @usableFromInline let shared: MergeShared<Element>
+struct MergeState<Element: Sendable>: SerialDelivering {
+    /// An inner observable for the subscribe loop, and its id.
+    @usableFromInline typealias Start = (source: Observable<Element>, id: Int)
 
-    @inlinable
-    init(_ observer: AnyObserver<Element>, limit: Int) {
-        self.observer = observer
-        self.shared = MergeShared(limit: limit)
+    /// How many inner observables may run at once (`Int.max` for `merge()`).
+    @usableFromInline let limit: Int
+    @usableFromInline var outbox = SerialOutbox<Event<Element>>()
+    /// Inner observables received but not yet subscribed (beyond the limit, or while the loop
+    /// runs on another thread).
+    @usableFromInline var waiting = Queue<Observable<Element>>()
+    /// Inner observables subscribed, or being subscribed, and not yet completed.
+    @usableFromInline var active = 0
+    /// Whether a thread is running the subscribe loop; others leave their inners to it.
+    @usableFromInline var isSubscribing = false
+    @usableFromInline var isOuterDone = false
+    /// The subscriptions of the inner observables that outlived their `subscribe` call, by id:
+    /// disposed when the merge fails or is disposed, each removed when its inner completes.
+    @usableFromInline var running: [Int: any Disposable] = [:]
+    @usableFromInline var nextID = 0
+    /// The id of the inner the loop is subscribing (not yet in `running`), or -1.
+    @usableFromInline var subscribingID = -1
+    /// Whether that inner completed during its `subscribe` call.
+    @usableFromInline var subscribingCompleted = false
+
+    @inlinable init(limit: Int) {
+        self.limit = limit
     }
 
-    /// The outer observable emitted `inner`; `spareHolder` keeps an inner observer that can serve
-    /// again between two runs of the subscribe loop.
+    @inlinable var isFinished: Bool {
+        isOuterDone && active == 0 && waiting.isEmpty
+    }
+
+    /// The outer observable emitted `inner`. Returns it, with its id, when the caller must run the
+    /// subscribe loop; otherwise it waits.
     @inlinable
-    func enqueue(_ inner: Observable<Element>, spareHolder: MergeOuter<Element>) {
-        if let start = shared.decide({ $0.enqueue(inner, limit: shared.limit) }) {
-            subscribeLoop(start, spareHolder: spareHolder)
+    mutating func enqueue(_ inner: Observable<Element>) -> Start? {
+        guard !outbox.isClosed else { return nil }
+        guard waiting.isEmpty, !isSubscribing, active < limit else {
+            waiting.append(inner)
+            return claimLoop() ? nextToSubscribe() : nil
         }
+        // Nothing waits and the loop is free: the inner goes straight to it, not through the queue.
+        isSubscribing = true
+        return start(inner)
     }
 
+    /// Takes the subscribe loop when inners wait, a slot is free and no thread runs the loop.
     @inlinable
-    func outerCompleted() {
-        let first = shared.decide { $0.outerCompleted() }
-        shared.outerSubscription.dispose()
-        shared.state.deliver(first, to: observer)
+    mutating func claimLoop() -> Bool {
+        guard !isSubscribing, active < limit, !waiting.isEmpty else { return false }
+        isSubscribing = true
+        return true
     }
 
-    /// The outer or an inner observable failed: the error goes out, everything else is disposed.
+    /// The next inner observable for the subscribe loop, or `nil`, which ends the loop.
     @inlinable
-    func fail(_ error: any Error) {
-        let (first, dropped, running) = shared.decide { $0.fail(error) }
-        _ = dropped
-        shared.dispose(outerAnd: running)
-        shared.state.deliver(first, to: observer)
+    mutating func nextToSubscribe() -> Start? {
+        guard !outbox.isClosed, active < limit, let inner = waiting.popFirst() else {
+            isSubscribing = false
+            return nil
+        }
+        return start(inner)
     }
 
-    /// Subscribes `start` and then every inner observable that waits, while the limit allows.
+    /// Counts `inner` as active and gives it its id.
+    @inlinable
+    mutating func start(_ inner: Observable<Element>) -> Start {
+        active += 1
+        subscribingID = nextID
+        nextID += 1
+        subscribingCompleted = false
+        return (inner, subscribingID)
+    }
+
+    /// The loop's `subscribe` call for inner `id` returned `subscription`.
     ///
-    /// An inner's observer serves the next inner when nothing else holds it once its `subscribe`
-    /// call has returned (see ``MergeInner``); `spareHolder`, when given, lends the loop the one
-    /// kept from its last run and keeps the one left at the end.
+    /// - Returns: Whether the caller must dispose `subscription` now (its inner completed, or the
+    ///   merge ended), and the next inner to subscribe.
     @inlinable
-    func subscribeLoop(_ start: MergeState<Element>.Start?, spareHolder: MergeOuter<Element>? = nil) {
-        var next = start
-        var spare: MergeInner<Element>?
-        spareHolder?.swapSpare(&spare)
-        // `take()` moves each inner out of `next` instead of copying it (a retain and a release).
-        while let (source, id, direct) = next.take() {
-            var inner = spare.take() ?? MergeInner(self)
-            inner.id.store(id, ordering: .relaxed)
-            if direct { shared.directInner.store(MergePhase.of(id, MergePhase.direct), ordering: .releasing) }
-            let subscription = source.subscribe(AnyObserver { [inner] event in
-                inner.merge.on(event, inner: inner.id.load(ordering: .relaxed))
-            })
-            let left = direct ? shared.directInner.exchange(MergePhase.none, ordering: .acquiringAndReleasing) : MergePhase.none
-            // Nothing but `inner` holds the observer now: no source can call it any more.
-            if isKnownUniquelyReferenced(&inner) { spare = consume inner }
-            let step = shared.decide {
-                $0.subscribed(
-                    id: id, subscription,
-                    holdsRole: direct && left != MergePhase.of(id, MergePhase.delivering),
-                    completedDirectly: direct && left == MergePhase.of(id, MergePhase.completed),
-                    limit: shared.limit
-                )
-            }
-            if step.disposeNow { subscription.dispose() }
-            if let first = step.first {
-                shared.state.deliver(first, to: observer)
-                next = shared.decide { $0.nextToSubscribe(limit: shared.limit) }
-            } else {
-                next = step.next
-            }
+    mutating func subscribed(id: Int, _ subscription: any Disposable) -> (disposeNow: Bool, next: Start?) {
+        subscribingID = -1
+        let disposeNow = subscribingCompleted || outbox.isClosed
+        if !disposeNow { running[id] = subscription }
+        return (disposeNow, nextToSubscribe())
+    }
+
+    /// Inner `id` completed. Returns its subscription to dispose, the completion to deliver if
+    /// the merge is now finished, and the inner to subscribe when the caller must resume the
+    /// subscribe loop (a slot opened while inners wait and the loop is idle).
+    @inlinable
+    mutating func innerCompleted(
+        id: Int
+    ) -> (dispose: (any Disposable)?, first: Handoff<Event<Element>>?, resume: Start?) {
+        active -= 1
+        var removed: (any Disposable)?
+        if id == subscribingID {
+            subscribingCompleted = true
+        } else {
+            removed = running.removeValue(forKey: id)
         }
-        if spare != nil { spareHolder?.swapSpare(&spare) }
+        if isFinished { return (removed, outbox.send(.completed), nil) }
+        return (removed, nil, claimLoop() ? nextToSubscribe() : nil)
     }
 
-    /// An event of inner `id`: delivered directly while the loop holds the delivering role for
-    /// this inner's `subscribe` call, otherwise through the outbox.
-    // `@inline(__always)` puts it in the inner's observer closure instead of behind a call from
-    // it, one call less per inner value (see the top of this file).
-    @inlinable @inline(__always)
-    func on(_ event: Event<Element>, inner id: Int) {
-        guard shared.directInner.compareExchange(
-            expected: MergePhase.of(id, MergePhase.direct), desired: MergePhase.of(id, MergePhase.delivering),
-            ordering: .acquiringAndReleasing
-        ).exchanged else {
-            return queued(event, inner: id)
-        }
-        // The loop holds the delivering role for this inner: no lock per value.
-        var after = MergePhase.direct
-        switch event {
-        case .next:
-            if shared.signal.load(ordering: .acquiring) & MergeSignal.closed == 0 { observer.on(event) }
-        case .error:
-            queued(event, inner: id)
-        case .completed:
-            // Counted by the loop when `subscribe` returns, in the same critical section.
-            after = MergePhase.completed
-        }
-        if shared.signal.load(ordering: .acquiring) & MergeSignal.pending != 0 { deliverPending() }
-        if !shared.directInner.compareExchange(
-            expected: MergePhase.of(id, MergePhase.delivering), desired: MergePhase.of(id, after),
-            ordering: .acquiringAndReleasing
-        ).exchanged {
-            takeOverRole(after: event, inner: id)
-        }
-    }
-
-    /// While delivering an inner's value directly: delivers the events other threads queued
-    /// meanwhile, keeping the delivering role.
+    /// The outer observable completed. Returns the completion to deliver if the merge is now
+    /// finished.
     @inlinable
-    func deliverPending() {
-        shared.signal.bitwiseAnd(~MergeSignal.pending, ordering: .acquiringAndReleasing)
-        shared.state.deliver(shared.state.withLock { $0.outbox.nextKeepingRole() }, to: observer, keepingRole: true)
+    mutating func outerCompleted() -> Handoff<Event<Element>>? {
+        isOuterDone = true
+        return isFinished ? outbox.send(.completed) : nil
     }
 
-    /// The loop's `subscribe` call for inner `id` returned while its `event` was being delivered
-    /// directly, and left the delivering role to this thread: counts a completion, then drains.
+    /// Sends the error and hands back the inner observables still waiting and the running
+    /// subscriptions, to be released and disposed after the lock.
     @inlinable
-    func takeOverRole(after event: Event<Element>, inner id: Int) {
-        if case .completed = event { queued(event, inner: id) }
-        shared.state.deliver(shared.state.withLock { $0.outbox.next() }, to: observer)
+    mutating func fail(
+        _ error: any Error
+    ) -> (first: Handoff<Event<Element>>?, dropped: Queue<Observable<Element>>, running: [Int: any Disposable]) {
+        defer { running = [:] }
+        return (outbox.send(.error(error)), waiting.removeAll(), running)
     }
 
-    /// An event of inner `id` that is not delivered directly.
+    /// The merge was disposed: closes the outbox and hands back what it held, to be released and
+    /// disposed after the lock.
     @inlinable
-    func queued(_ event: Event<Element>, inner id: Int) {
-        switch event {
-        case .next:
-            shared.state.deliver(shared.decide { $0.outbox.send(event) }, to: observer)
-        case .error(let error):
-            fail(error)
-        case .completed:
-            let (finished, first, resume) = shared.decide { $0.innerCompleted(id: id, limit: shared.limit) }
-            finished?.dispose()
-            shared.state.deliver(first, to: observer)
-            if resume { subscribeLoop(shared.decide { $0.nextToSubscribe(limit: shared.limit) }) }
-        }
-    }
-}
-
-/// The observer of one inner observable: the merge and the inner's id.
-///
-/// An object rather than a closure capturing both, so that it can serve again: when an inner's
-/// `subscribe` call has returned and nothing else holds its observer, no source can call it any
-/// more, and the subscribe loop gives it to the next inner with that inner's id. A synchronous
-/// inner such as `Observable.from(range)` thereby allocates no observer after the first.
-@usableFromInline
-final class MergeInner<Element: Sendable>: Sendable {
-    @usableFromInline let merge: MergeSubscription<Element>
-    /// The id of the inner this observer serves; changed only while nothing else holds it.
-    @usableFromInline let id = Atomic<Int>(-1)
-
-    @inlinable
-    init(_ merge: MergeSubscription<Element>) {
-        self.merge = merge
-    }
-}
-
-/// What the outer observable's observer holds: the merge's subscription, and the inner observer
-/// kept for the next inner between two runs of the subscribe loop (see ``MergeInner``).
-///
-/// The spare is kept here rather than in the merge's state because it holds the merge: nothing
-/// in the merge holds this object, so the spare goes when the outer observable lets go of its
-/// observer, whether or not the merge ended.
-@usableFromInline
-final class MergeOuter<Element: Sendable>: Sendable {
-    @usableFromInline let subscription: MergeSubscription<Element>
-    @usableFromInline let spare = Mutex<MergeInner<Element>?>(nil)
-
-    @inlinable
-    init(_ subscription: MergeSubscription<Element>) {
-        self.subscription = subscription
-    }
-
-    /// Swaps `inner` with the spare: the loop takes the spare at its start with `nil`, and hands
-    /// in the one it has left at its end. Moves only: nothing is retained, and nothing released
-    /// under the lock (what comes back is released by the caller).
-    @inlinable
-    func swapSpare(_ inner: inout MergeInner<Element>?) {
-        spare.withLock { swap(&$0, &inner) }
+    mutating func cancel() -> (dropped: (Queue<Event<Element>>, Queue<Observable<Element>>), running: [Int: any Disposable]) {
+        defer { running = [:] }
+        return ((outbox.cancel(), waiting.removeAll()), running)
     }
 }

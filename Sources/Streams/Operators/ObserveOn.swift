@@ -54,5 +54,5 @@ extension ObservableType {
 /// The state of one ``ObservableType/observe(on:)`` subscription: the events on their way to the
 /// scheduler.
 private struct ObserveOnState<Element: Sendable>: SerialDelivering {
-    var outbox = SerialOutbox<Element>()
+    var outbox = SerialOutbox<Event<Element>>()
 }

@@ -61,7 +61,7 @@ extension ObservableType {
                         guard !current.isDisposed else { return }
                         switch event {
                         case .next:
-                            state.deliver(state.withLock { $0.outbox.send(event) }, to: observer)
+                            state.send(event, to: observer)
                         case .error(let error):
                             current.dispose()
                             switch state.withLock({ $0.attemptFailed() }) {
@@ -135,7 +135,7 @@ private struct RetryWhenState<Element: Sendable>: SerialDelivering {
         case ignore
     }
 
-    var outbox = SerialOutbox<Element>()
+    var outbox = SerialOutbox<Event<Element>>()
     var isWaiting = false
     var isSubscribing = false
     var resubscribeRequested = false

@@ -35,7 +35,7 @@ extension ObservableType {
             let sourceSubscription = SingleAssignmentDisposable()
             let samplerSubscription = SingleAssignmentDisposable()
 
-            @Sendable func act(_ decision: (finished: Bool, first: Event<Element>?)) {
+            @Sendable func act(_ decision: (finished: Bool, first: Handoff<Event<Element>>?)) {
                 if decision.finished {
                     sourceSubscription.dispose()
                     samplerSubscription.dispose()
@@ -78,7 +78,7 @@ extension ObservableType {
 /// value not sampled yet, whether the source has completed, and one outbox for the samples and
 /// the terminal event, which the two inputs may decide on different threads.
 private struct SampleState<Element: Sendable>: SerialDelivering {
-    var outbox = SerialOutbox<Element>()
+    var outbox = SerialOutbox<Event<Element>>()
     var isSourceDone = false
     private var pending: Element?
     private let defaultValue: Element?
@@ -95,9 +95,9 @@ private struct SampleState<Element: Sendable>: SerialDelivering {
 
     /// Sends the pending value (or the default), then the completion if the source has
     /// completed or this is the sampler's last sample.
-    mutating func sample(isLast: Bool) -> (finished: Bool, first: Event<Element>?) {
+    mutating func sample(isLast: Bool) -> (finished: Bool, first: Handoff<Event<Element>>?) {
         guard !outbox.isClosed else { return (false, nil) }
-        var first: Event<Element>?
+        var first: Handoff<Event<Element>>?
         if let value = pending ?? defaultValue {
             pending = nil
             first = outbox.send(.next(value))
@@ -108,7 +108,7 @@ private struct SampleState<Element: Sendable>: SerialDelivering {
     }
 
     /// Ends the sequence with `event` unless it has already ended.
-    mutating func terminate(with event: Event<Element>) -> (finished: Bool, first: Event<Element>?) {
+    mutating func terminate(with event: Event<Element>) -> (finished: Bool, first: Handoff<Event<Element>>?) {
         guard !outbox.isClosed else { return (false, nil) }
         pending = nil
         return (true, outbox.send(event))

@@ -85,7 +85,7 @@ extension ObservableType {
             let otherSubscription = SingleAssignmentDisposable()
 
             @Sendable func stop(with terminal: Event<Element>) {
-                let (accepted, first) = state.withLock { state -> (Bool, Event<Element>?) in
+                let (accepted, first) = state.withLock { state -> (Bool, Handoff<Event<Element>>?) in
                     guard !state.outbox.isClosed else { return (false, nil) }
                     if case .completed = terminal, !state.isOpen, !forwardsEarlyCompletion {
                         // Ends without a word: the outbox closes with nothing queued, since no
@@ -143,6 +143,6 @@ private struct SkipWhileState {
 /// and one outbox for the source's values and the terminal events, which `other` may decide on
 /// another thread while a value is being delivered.
 private struct SkipUntilState<Element: Sendable>: SerialDelivering {
-    var outbox = SerialOutbox<Element>()
+    var outbox = SerialOutbox<Event<Element>>()
     var isOpen = false
 }

@@ -1,5 +1,5 @@
-// Inside Streams, chapter 7, "Merge and the fast path": `switchLatest` and so `flatMapLatest`: many
-// sources, one outbox, and no fast path.
+// Inside Streams, chapter 7, "Merge, read top to bottom": `switchLatest` and so `flatMapLatest`:
+// many sources, one outbox, as in `merge`.
 
 import Synchronization
 
@@ -35,7 +35,7 @@ extension ObservableType where Element: ObservableConvertibleType {
             let current = SerialDisposable()
 
             /// Sends a terminal event decided under the lock, disposing everything first.
-            @Sendable func finish(_ decision: (finished: Bool, first: Event<Element.Element>?)) {
+            @Sendable func finish(_ decision: (finished: Bool, first: Handoff<Event<Element.Element>>?)) {
                 if decision.finished {
                     outer.dispose()
                     current.dispose()
@@ -81,7 +81,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 /// The state of one `switchLatest` subscription. Each inner observable gets an id; only the
 /// latest id may emit, so a late event from a replaced inner is dropped.
 private struct SwitchState<Element: Sendable>: SerialDelivering {
-    var outbox = SerialOutbox<Element>()
+    var outbox = SerialOutbox<Event<Element>>()
     private var latest: UInt64 = 0
     /// Whether the latest inner observable is still running.
     private var hasRunningInner = false
@@ -95,24 +95,24 @@ private struct SwitchState<Element: Sendable>: SerialDelivering {
         return latest
     }
 
-    mutating func send(_ event: Event<Element>, from id: UInt64) -> Event<Element>? {
+    mutating func send(_ event: Event<Element>, from id: UInt64) -> Handoff<Event<Element>>? {
         id == latest ? outbox.send(event) : nil
     }
 
     /// Ends the sequence with `event` if it comes from the outer observable (`id == nil`) or
     /// the latest inner one, and the sequence is still open.
-    mutating func terminate(with event: Event<Element>, from id: UInt64?) -> (finished: Bool, first: Event<Element>?) {
+    mutating func terminate(with event: Event<Element>, from id: UInt64?) -> (finished: Bool, first: Handoff<Event<Element>>?) {
         guard id == nil || id == latest, !outbox.isClosed else { return (false, nil) }
         return (true, outbox.send(event))
     }
 
-    mutating func innerCompleted(_ id: UInt64) -> (finished: Bool, first: Event<Element>?) {
+    mutating func innerCompleted(_ id: UInt64) -> (finished: Bool, first: Handoff<Event<Element>>?) {
         guard id == latest else { return (false, nil) }
         hasRunningInner = false
         return isOuterDone ? terminate(with: .completed, from: nil) : (false, nil)
     }
 
-    mutating func outerCompleted() -> (finished: Bool, first: Event<Element>?) {
+    mutating func outerCompleted() -> (finished: Bool, first: Handoff<Event<Element>>?) {
         isOuterDone = true
         return hasRunningInner ? (false, nil) : terminate(with: .completed, from: nil)
     }

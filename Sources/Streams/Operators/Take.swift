@@ -156,7 +156,7 @@ extension ObservableType {
             let otherSubscription = SingleAssignmentDisposable()
 
             @Sendable func stop(with terminal: Event<Element>) {
-                let (accepted, first) = state.withLock { state -> (Bool, Event<Element>?) in
+                let (accepted, first) = state.withLock { state -> (Bool, Handoff<Event<Element>>?) in
                     guard !state.outbox.isClosed else { return (false, nil) }
                     return (true, state.outbox.send(terminal))
                 }
@@ -183,7 +183,7 @@ extension ObservableType {
                 guard !sourceSubscription.isDisposed else { return }
                 switch event {
                 case .next:
-                    state.deliver(state.withLock { $0.outbox.send(event) }, to: observer)
+                    state.send(event, to: observer)
                 case .error, .completed:
                     stop(with: event)
                 }
@@ -206,7 +206,7 @@ private struct TakeState {
 /// terminal event, which the other observable may decide on another thread while a value is
 /// being delivered, go out through one outbox.
 private struct TakeUntilState<Element: Sendable>: SerialDelivering {
-    var outbox = SerialOutbox<Element>()
+    var outbox = SerialOutbox<Event<Element>>()
 }
 
 /// Whether ``ObservableType/take(while:behavior:)`` and ``ObservableType/take(until:behavior:)``

@@ -37,7 +37,7 @@ extension ObservableType {
             let upstream = SingleAssignmentDisposable()
             upstream.setDisposable(source.subscribe(AnyObserver { event in
                 guard !upstream.isDisposed else { return }
-                let first: Event<Element>?
+                let first: Handoff<Event<Element>>?
                 switch event {
                 case .next(let value):
                     // `dropped`, the value that fell out of the last `count`, is released after
@@ -69,7 +69,7 @@ extension ObservableType {
 private struct TakeLastState<Element: Sendable>: SerialDelivering {
     /// The latest values, oldest first; at most the count asked for.
     var last = Queue<Element>()
-    var outbox = SerialOutbox<Element>()
+    var outbox = SerialOutbox<Event<Element>>()
 
     /// Keeps `value` among the last `limit` values; returns the value that falls out, if any.
     mutating func keep(_ value: Element, limit: Int) -> Element? {
@@ -78,13 +78,13 @@ private struct TakeLastState<Element: Sendable>: SerialDelivering {
     }
 
     /// Hands the kept values, then the completion, to the outbox.
-    mutating func complete() -> Event<Element>? {
+    mutating func complete() -> Handoff<Event<Element>>? {
         let values = sequence(state: last.removeAll()) { $0.popFirst() }
         return outbox.send(contentsOf: values.map(Event.next) + [.completed])
     }
 
     /// Sends the error and hands back the kept values, for the caller to release after the lock.
-    mutating func fail(_ error: any Error) -> (first: Event<Element>?, dropped: Queue<Element>) {
+    mutating func fail(_ error: any Error) -> (first: Handoff<Event<Element>>?, dropped: Queue<Element>) {
         (outbox.send(.error(error)), last.removeAll())
     }
 }

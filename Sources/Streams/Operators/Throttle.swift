@@ -123,7 +123,7 @@ private struct ThrottleState<Element: Sendable>: SerialDelivering {
     /// The source completed while a value was held: complete after emitting it.
     var completesAfterPending = false
     /// Closed once a terminal event was sent.
-    var outbox = SerialOutbox<Element>()
+    var outbox = SerialOutbox<Event<Element>>()
 
     init(dueTime: Duration, latest: Bool) {
         self.dueTime = dueTime
@@ -136,7 +136,7 @@ private struct ThrottleState<Element: Sendable>: SerialDelivering {
     mutating func receive(
         _ value: Element,
         at now: Duration
-    ) -> (window: (UInt64, Duration)?, first: Event<Element>?, dropped: Element?) {
+    ) -> (window: (UInt64, Duration)?, first: Handoff<Event<Element>>?, dropped: Element?) {
         guard !outbox.isClosed else { return (nil, nil, nil) }
         let elapsed = lastSent.map { now - $0 } ?? dueTime
         if elapsed >= dueTime {
@@ -154,7 +154,7 @@ private struct ThrottleState<Element: Sendable>: SerialDelivering {
 
     /// Emits the held value of `window`, and completes if the source already did.
     /// Returns whether the sequence is now finished, and the event to deliver.
-    mutating func windowEnded(_ window: UInt64, at now: Duration) -> (finished: Bool, first: Event<Element>?) {
+    mutating func windowEnded(_ window: UInt64, at now: Duration) -> (finished: Bool, first: Handoff<Event<Element>>?) {
         guard !outbox.isClosed, window == self.window else { return (false, nil) }
         var events: [Event<Element>] = []
         if let value = pending.take() {
@@ -165,7 +165,7 @@ private struct ThrottleState<Element: Sendable>: SerialDelivering {
         return (completesAfterPending, outbox.send(contentsOf: events))
     }
 
-    mutating func complete() -> Event<Element>? {
+    mutating func complete() -> Handoff<Event<Element>>? {
         guard !outbox.isClosed else { return nil }
         if pending != nil {
             completesAfterPending = true
@@ -175,7 +175,7 @@ private struct ThrottleState<Element: Sendable>: SerialDelivering {
     }
 
     /// Returns the error event to deliver and the held value it drops.
-    mutating func fail(_ error: any Error) -> (first: Event<Element>?, dropped: Element?) {
+    mutating func fail(_ error: any Error) -> (first: Handoff<Event<Element>>?, dropped: Element?) {
         guard !outbox.isClosed else { return (nil, nil) }
         return (outbox.send(.error(error)), pending.take())
     }

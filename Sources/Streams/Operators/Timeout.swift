@@ -77,7 +77,7 @@ extension ObservableType {
                 fallback.setDisposable(other.subscribe(AnyObserver { event in
                     guard !fallback.isDisposed else { return }
                     if event.isStopEvent { fallback.dispose() }
-                    state.deliver(state.withLock { $0.outbox.send(event) }, to: observer)
+                    state.send(event, to: observer)
                 }))
             }
 
@@ -130,18 +130,18 @@ private struct TimeoutState<Element: Sendable>: SerialDelivering {
     var id: UInt64 = 0
     /// Whether the window closed: the source is ignored from then on.
     var hasSwitched = false
-    var outbox = SerialOutbox<Element>()
+    var outbox = SerialOutbox<Event<Element>>()
 
     /// Accepts a value from the source; returns the id of the window it opens and the event to
     /// deliver if the caller became the deliverer, or `nil` when the source is ignored.
-    mutating func receive(_ event: Event<Element>) -> (id: UInt64, first: Event<Element>?)? {
+    mutating func receive(_ event: Event<Element>) -> (id: UInt64, first: Handoff<Event<Element>>?)? {
         guard !hasSwitched, !outbox.isClosed else { return nil }
         id &+= 1
         return (id, outbox.send(event))
     }
 
     /// Accepts the source's terminal event, unless the output already switched.
-    mutating func finish(_ event: Event<Element>) -> Event<Element>? {
+    mutating func finish(_ event: Event<Element>) -> Handoff<Event<Element>>? {
         guard !hasSwitched else { return nil }
         return outbox.send(event)
     }

@@ -122,19 +122,19 @@ private struct WindowState<Element: Sendable>: SerialDelivering {
     var timer: (any Disposable)?
     /// Who keeps the source subscribed: the output, and the subscriptions to windows.
     var listeners = InnerSubjects.Listeners()
-    var outbox = SerialOutbox<WindowStep<Element>>()
+    var outbox = SerialOutbox<Event<WindowStep<Element>>>()
 
     init(count: Int) {
         self.count = count
     }
 
-    mutating func openFirst() -> Event<WindowStep<Element>>? {
+    mutating func openFirst() -> Handoff<Event<WindowStep<Element>>>? {
         outbox.send(.next(.open((), current)))
     }
 
     /// Sends `value` into the open window; when that fills it, rolls over to the next one and
     /// returns its id, for its timer.
-    mutating func receive(_ value: Element) -> (first: Event<WindowStep<Element>>?, next: UInt64?) {
+    mutating func receive(_ value: Element) -> (first: Handoff<Event<WindowStep<Element>>>?, next: UInt64?) {
         guard !outbox.isClosed else { return (nil, nil) }
         received += 1
         let send = Event.next(WindowStep.send(value, current))
@@ -144,7 +144,7 @@ private struct WindowState<Element: Sendable>: SerialDelivering {
 
     /// The open window timed out, unless its timer is stale: rolls over to the next one and
     /// returns its id, for its timer.
-    mutating func timeSpanEnded(_ window: UInt64) -> (first: Event<WindowStep<Element>>?, next: UInt64)? {
+    mutating func timeSpanEnded(_ window: UInt64) -> (first: Handoff<Event<WindowStep<Element>>>?, next: UInt64)? {
         guard !outbox.isClosed, window == id else { return nil }
         return (outbox.send(contentsOf: rollOver()), id)
     }
@@ -160,7 +160,7 @@ private struct WindowState<Element: Sendable>: SerialDelivering {
 
     /// Ends the open window, then the output, with the source's terminal event; hands back the
     /// timer to dispose.
-    mutating func finish(with end: Event<Element>) -> (first: Event<WindowStep<Element>>?, timer: (any Disposable)?) {
+    mutating func finish(with end: Event<Element>) -> (first: Handoff<Event<WindowStep<Element>>>?, timer: (any Disposable)?) {
         guard !outbox.isClosed else { return (nil, nil) }
         let outputEnd: Event<WindowStep<Element>> = end.error.map { .error($0) } ?? .completed
         return (outbox.send(contentsOf: [.next(.close(current, end)), outputEnd]), timer.take())

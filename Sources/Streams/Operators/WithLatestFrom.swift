@@ -112,17 +112,17 @@ extension ObservableType {
 
 /// The state of one `withLatestFrom` subscription: the latest value of the second observable.
 private struct WithLatestFromState<Element: Sendable, Latest: Sendable>: SerialDelivering {
-    var outbox = SerialOutbox<(Element, Latest)>()
+    var outbox = SerialOutbox<Event<(Element, Latest)>>()
     var latest: Latest?
 
     /// Sends `value` paired with the latest value, or drops it while there is none.
-    mutating func pair(_ value: Element) -> Event<(Element, Latest)>? {
+    mutating func pair(_ value: Element) -> Handoff<Event<(Element, Latest)>>? {
         guard let latest else { return nil }
         return outbox.send(.next((value, latest)))
     }
 
     /// Ends the sequence with `event` unless it has already ended.
-    mutating func terminate(with event: Event<(Element, Latest)>) -> (finished: Bool, first: Event<(Element, Latest)>?) {
+    mutating func terminate(with event: Event<(Element, Latest)>) -> (finished: Bool, first: Handoff<Event<(Element, Latest)>>?) {
         guard !outbox.isClosed else { return (false, nil) }
         return (true, outbox.send(event))
     }

@@ -31,24 +31,18 @@ import Synchronization
 /// A subscription disposed while an event is being delivered receives no further events, not
 /// even the rest of that broadcast.
 public final class Subject<Element: Sendable>: SubjectType, ObserverType {
-    // Performance: the per-event path (`on`, `deliver`, `drain` and the state methods they call)
-    // and the backlog path (queuing and `startQueued`) are `@inlinable`, so that the module that
-    // sends specialises them for its element type. Unspecialised, a send spends most of its time
-    // looking up generic type metadata.
-    // An uncontended send takes the state lock once, hands the delivering role back with one
-    // compare-and-swap on `deliveries`, and costs one atomic load per subscriber. This is why
-    // Subject does not deliver through `SerialOutbox` like the operators: the outbox gives the
-    // role back under the lock, a second lock per send.
+    // The per-event path (`on`, `deliver` and the state methods they call) and the backlog path
+    // (queuing and `startQueued`) are `@inlinable`, so that the module that sends specialises
+    // them for its element type. Unspecialised, a send spends most of its time looking up
+    // generic type metadata.
     // Why this shape: Benchmarks/README.md, "Subject.swift: a specialised send, one lock per send".
     @usableFromInline
     let state: Mutex<SubjectState<Element>>
 
-    /// The delivering role, kept outside `state` so that the deliverer can give it up without
-    /// taking the lock again: 0 when nobody is delivering; n ≥ 1 while one thread delivers and
-    /// n − 1 pieces of work wait in `state.queue`. It changes only under the lock, together
-    /// with the queue, except for the deliverer's final exchange of 1 for 0 (see ``drain()``).
+    /// The delivering role of the state's outbox, for the deliverer, who gives it up without
+    /// the lock. Unmanaged: the outbox owns it, and the subject owns the outbox.
     @usableFromInline
-    let deliveries = Atomic<Int>(0)
+    let role: Unmanaged<DeliveryRole>
 
     /// Creates a subject with no subscribers.
     public convenience init() {
@@ -60,14 +54,16 @@ public final class Subject<Element: Sendable>: SubjectType, ObserverType {
     /// ``ObservableType/share(replay:)``); after the end, the values too unless
     /// `replaysAfterEnd` is false, then only the terminal event.
     init(replay: Int, initial: [Element], replaysAfterEnd: Bool = true) {
-        state = Mutex(SubjectState(replayLimit: replay, buffer: initial, replaysAfterEnd: replaysAfterEnd))
+        let state = SubjectState(replayLimit: replay, buffer: initial, replaysAfterEnd: replaysAfterEnd)
+        role = .passUnretained(state.outbox.role)
+        self.state = Mutex(state)
     }
 
     /// Sends an event to every current subscriber. Ignored once the subject has terminated.
     @inlinable
     public func on(_ event: Event<Element>) {
         // `dropped`: the values this event replaces in the state, released after the lock.
-        let (recipients, dropped) = state.withLock { $0.accept(event, deliveries: deliveries) }
+        let (recipients, dropped) = state.withLock { $0.accept(event) }
         _ = dropped
         guard let recipients else { return }
         deliver(event, to: recipients)
@@ -92,8 +88,7 @@ public final class Subject<Element: Sendable>: SubjectType, ObserverType {
     public func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
         let subscription = SubjectSubscription(subject: self)
         let subscriber = SubjectSubscriber(subscription: subscription, observer: observer)
-        let delivery = state.withLock { $0.join(subscriber, deliveries: deliveries) }
-        if let delivery {
+        if let delivery = state.withLock({ $0.join(subscriber) }) {
             deliver(delivery)
             drain()
         }
@@ -124,22 +119,21 @@ public final class Subject<Element: Sendable>: SubjectType, ObserverType {
         _ = removed
     }
 
-    /// Delivers queued work until the queue is empty, then gives up the delivering role.
-    ///
-    /// Called by the deliverer only. `deliveries` is 1 exactly when nothing was queued while it
-    /// delivered; exchanging it for 0 then ends the role without a lock. A sender that queues
-    /// work raises the count under the lock in the same critical section that appends to the
-    /// queue, so a failed exchange means the queue holds work once the lock is taken.
+    /// The drain loop of ``SerialOutbox``, as for every operator: delivers the work queued while
+    /// the handed item was delivered, each piece started under the lock, until none is left.
+    // Not inlined into `on`, whose common case it is not: a larger `on` is not inlined into the
+    // sender, and then retains what it hands to its callees (Benchmarks/README.md, "Subject.swift").
     @inlinable
     func drain() {
-        while !deliveries.compareExchange(expected: 1, desired: 0, ordering: .acquiringAndReleasing).exchanged {
-            let (delivery, dropped) = state.withLock { state in
-                deliveries.subtract(1, ordering: .relaxed)
-                return state.startQueued()
-            }
-            _ = dropped
-            if let delivery { deliver(delivery) }
-        }
+        role.drain(
+            next: {
+                // `dropped`: the values the started work replaces, released after the lock.
+                let (delivery, dropped) = state.withLock { $0.startQueued() }
+                _ = dropped
+                return delivery
+            },
+            deliver: { deliver($0) }
+        )
     }
 
     @inlinable
@@ -151,12 +145,12 @@ public final class Subject<Element: Sendable>: SubjectType, ObserverType {
             for event in events where !subscriber.subscription.isDisposed {
                 subscriber.observer.on(event)
             }
-        case .discard:
+        case .discard, .nothing:
             break
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func deliver(_ event: Event<Element>, to subscribers: [SubjectSubscriber<Element>]) {
         // Indexing (rather than `for subscriber in`) reads each entry in place, which spares
         // a retain and release of the subscription per delivery.
@@ -196,16 +190,18 @@ struct SubjectSubscriber<Element: Sendable>: Sendable {
 @usableFromInline
 struct SubjectState<Element: Sendable> {
     @usableFromInline
-    enum Delivery {
+    enum Delivery: Sendable {
         case broadcast(Event<Element>, [SubjectSubscriber<Element>])
         case replay([Event<Element>], SubjectSubscriber<Element>)
         /// A subscriber disposed before it joined: nothing to send, but it is handed out so that
         /// its observer is released after the lock, not under it.
         case discard(SubjectSubscriber<Element>)
+        /// Queued work with nothing to deliver.
+        case nothing
     }
 
     @usableFromInline
-    enum Work {
+    enum Work: Sendable {
         case broadcast(Event<Element>)
         case join(SubjectSubscriber<Element>)
     }
@@ -223,7 +219,7 @@ struct SubjectState<Element: Sendable> {
     var buffer: [Element]
     @usableFromInline
     var oldest = 0
-    /// The latest value accepted, which may still be waiting in `queue`.
+    /// The latest value accepted, which may still be waiting in `outbox`.
     @usableFromInline
     var latest: Element?
     @usableFromInline
@@ -234,9 +230,10 @@ struct SubjectState<Element: Sendable> {
     /// Whether the terminal event has been delivered (subscribers after it get a replay).
     @usableFromInline
     var isTerminated = false
-    /// Work that arrived while another thread (or an outer call) was delivering.
+    /// Work that arrived while another thread (or an outer call) was delivering, and the
+    /// delivering role.
     @usableFromInline
-    var queue = Queue<Work>()
+    var outbox = SerialOutbox<Work>()
 
     init(replayLimit: Int, buffer: [Element], replaysAfterEnd: Bool) {
         self.replayLimit = replayLimit
@@ -265,15 +262,12 @@ struct SubjectState<Element: Sendable> {
 
     /// Accepts an event from a sender.
     ///
-    /// - Returns: The subscribers to deliver it to, when the caller has become the deliverer
-    ///   (the common case, kept free of the `Work` and `Delivery` wrappers), or `nil` when the
-    ///   event was ignored, queued for the thread already delivering, or has nobody to go to;
-    ///   and the values dropped.
-    @inlinable
-    mutating func accept(
-        _ event: Event<Element>,
-        deliveries: borrowing Atomic<Int>
-    ) -> ([SubjectSubscriber<Element>]?, Dropped) {
+    /// - Returns: The subscribers to deliver it to, with the delivering role, when the caller has
+    ///   become the deliverer (the common case, kept free of the `Work` and `Delivery` wrappers),
+    ///   or `nil` when the event was ignored, queued for the thread already delivering, or has
+    ///   nobody to go to; and the values dropped.
+    @inlinable @inline(__always)
+    mutating func accept(_ event: Event<Element>) -> ([SubjectSubscriber<Element>]?, Dropped) {
         guard stopEvent == nil else { return (nil, Dropped()) }
         var dropped = Dropped()
         switch event {
@@ -283,47 +277,27 @@ struct SubjectState<Element: Sendable> {
         case .error, .completed:
             stopEvent = event
         }
-        guard claimDelivery(deliveries) else {
-            queue.append(.broadcast(event))
-            return (nil, dropped)
-        }
+        guard outbox.claim(orQueue: .broadcast(event)) else { return (nil, dropped) }
         let recipients = broadcast(event, evicted: &dropped.evicted)
         if recipients.isEmpty {
-            deliveries.store(0, ordering: .releasing)
+            outbox.role.end()
             return (nil, dropped)
         }
         return (recipients, dropped)
     }
 
     /// Accepts a new subscriber.
+    ///
+    /// - Returns: Its replay, with the delivering role, when the caller has become the deliverer
+    ///   and there is something to deliver; otherwise `nil`.
     @inlinable
-    mutating func join(_ subscriber: SubjectSubscriber<Element>, deliveries: borrowing Atomic<Int>) -> Delivery? {
-        guard claimDelivery(deliveries) else {
-            queue.append(.join(subscriber))
-            return nil
-        }
+    mutating func join(_ subscriber: SubjectSubscriber<Element>) -> Delivery? {
+        guard outbox.claim(orQueue: .join(subscriber)) else { return nil }
         guard let delivery = admit(subscriber) else {
-            deliveries.store(0, ordering: .releasing)
+            outbox.role.end()
             return nil
         }
         return delivery
-    }
-
-    /// Takes the delivering role if nobody has it; otherwise counts one more piece of queued
-    /// work, which the caller then appends to `queue`. See ``Subject/deliveries``.
-    ///
-    /// A caller that takes the role but finds nothing to deliver gives it back with a plain
-    /// store of 0: under the lock, with no deliverer, nobody else can change the count.
-    @inlinable
-    func claimDelivery(_ deliveries: borrowing Atomic<Int>) -> Bool {
-        // Nobody is delivering, and nobody can start while we hold the lock: plain store.
-        if deliveries.load(ordering: .acquiring) == 0 {
-            deliveries.store(1, ordering: .relaxed)
-            return true
-        }
-        // Somebody is delivering, but may give up the role concurrently (1 → 0, outside the
-        // lock); if it did, the role is ours.
-        return deliveries.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0
     }
 
     /// Records a broadcast in the state as it is handed out, so that the replay buffer and the
@@ -353,19 +327,19 @@ struct SubjectState<Element: Sendable> {
     }
 
     /// Takes the oldest queued work and applies it to the state as it is handed out for delivery
-    /// (see ``broadcast(_:evicted:)``). Also returns the values dropped. The deliverer calls it
-    /// only after `deliveries` counted queued work, so the queue is not empty.
+    /// (see ``broadcast(_:evicted:)``). Also returns the values dropped. `nil` ends the delivering
+    /// role (``SerialOutbox/next()``).
     @inlinable
     mutating func startQueued() -> (Delivery?, Dropped) {
-        switch queue.popFirst() {
+        switch outbox.next() {
         case nil:
             return (nil, Dropped())
         case .broadcast(let event):
             var dropped = Dropped()
             let recipients = broadcast(event, evicted: &dropped.evicted)
-            return (recipients.isEmpty ? nil : .broadcast(event, recipients), dropped)
+            return (.broadcast(event, recipients), dropped)
         case .join(let subscriber):
-            return (admit(subscriber), Dropped())
+            return (admit(subscriber) ?? .nothing, Dropped())
         }
     }
 

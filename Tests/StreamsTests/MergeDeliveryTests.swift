@@ -4,11 +4,11 @@ import StreamsTesting
 import Synchronization
 import Testing
 
-/// `merge`'s direct delivery: while its subscribe loop subscribes an inner observable and nobody
-/// else is delivering, the inner's values go straight to the observer (see `MergeState`). These
-/// tests pin that the shortcut keeps every rule of the outbox path.
-@Suite("merge and flatMap: direct delivery of inner observables that emit during subscription")
-struct MergeDirectDeliveryTests {
+/// `merge`'s delivery of inner observables that emit during their own subscription, re-entrantly
+/// or on other threads: every value goes through the outbox, so the observer is called one event
+/// at a time, in the order the values were sent, and never while a lock is held.
+@Suite("merge and flatMap: delivery of inner observables that emit during subscription")
+struct MergeDeliveryTests {
     /// Records events as strings, one call at a time, with the depth of each call.
     private final class Log: Sendable {
         let calls = CallDepth()
@@ -134,28 +134,25 @@ struct MergeDirectDeliveryTests {
         subscription.dispose()
     }
 
-    @Test("an inner's observer serves the next inner only once no source holds it")
-    func observerServesAgainOnlyWhenFree() {
+    @Test("a running inner's value sent during another inner's subscription is delivered when it is sent, as in RxSwift")
+    func runningInnerDuringSubscription() {
         let outer = Subject<Observable<Int>>()
         let running = Subject<Int>()
         let log = Log()
         let subscription = outer.merge().subscribe(log.observer())
-        // Completes during its subscription and keeps nothing: its observer serves the next inner.
         outer.onNext(Observable.from([1]))
-        // Keeps that observer while it runs: the next inner needs one of its own.
         outer.onNext(running.asObservable())
         outer.onNext(Observable.create { observer in
-            // The running inner's value, sent while this inner holds the delivering role, waits
-            // until this inner's value is out. Had both inners one observer, it would go first.
+            // Nobody is delivering while this inner subscribes: each value goes out as it is sent.
             running.onNext(2)
             observer.onNext(3)
             observer.onCompleted()
             return Disposables.create()
         })
         outer.onCompleted()
-        #expect(log.lines.items == ["1", "3", "2"])
+        #expect(log.lines.items == ["1", "2", "3"])
         running.onCompleted()
-        #expect(log.lines.items == ["1", "3", "2", "completed"])
+        #expect(log.lines.items == ["1", "2", "3", "completed"])
         subscription.dispose()
     }
 
