@@ -48,7 +48,7 @@ PAGES = [
     ("guide-TestingWithVirtualTime", "/Streams/documentation/streams/testingwithvirtualtime"),
     ("inside-TheMutexRule", "/Streams/documentation/streams/themutexrule"),
     ("inside-SerialDelivery", "/Streams/documentation/streams/serialdelivery"),
-    ("inside-MergeAndTheFastPath", "/Streams/documentation/streams/mergeandthefastpath"),
+    ("inside-MergeTopToBottom", "/Streams/documentation/streams/mergetoptobottom"),
     ("StreamsTesting", "/StreamsTesting/documentation/streamstesting"),
     ("FeedStreams", "/FeedStreams/documentation/feedstreams"),
 ]

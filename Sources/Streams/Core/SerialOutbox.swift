@@ -160,14 +160,15 @@ final class DeliveryRole: Sendable {
     /// Under the lock: takes the role if nobody has it; otherwise counts one more queued item.
     @inlinable
     func claim() -> Bool {
-        // Nobody is delivering, and nobody can start while we hold the lock: a plain store.
+        // Nobody delivers, and nobody can start while we hold the lock.
         if count.load(ordering: .acquiring) == 0 {
             count.store(1, ordering: .relaxed)
             return true
         }
-        // Somebody is delivering, but may give up the role meanwhile (1 → 0, without the lock);
-        // if it did, the role is ours.
-        return count.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0
+        // Somebody delivers, but may give up the role meanwhile (1 → 0,
+        // without the lock); if it did, the role is ours.
+        let old = count.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue
+        return old == 0
     }
 
     /// Under the lock: the deliverer took a queued item.
@@ -192,7 +193,9 @@ final class DeliveryRole: Sendable {
     /// Without the lock, by the deliverer: gives up the role if nothing was queued meanwhile.
     @inlinable
     func giveUp() -> Bool {
-        count.compareExchange(expected: 1, desired: 0, ordering: .acquiringAndReleasing).exchanged
+        count.compareExchange(
+            expected: 1, desired: 0, ordering: .acquiringAndReleasing
+        ).exchanged
     }
 
     /// The drain loop, once the deliverer has delivered the item handed to it: while something
@@ -245,7 +248,9 @@ extension Mutex where Value: SerialDelivering {
     /// Delivers `first`, if the caller became the deliverer, then every event queued meanwhile,
     /// one at a time and with the lock released, until none is left.
     @inlinable @inline(__always)
-    func deliver(_ first: Handoff<Event<Value.Output>>?, to observer: AnyObserver<Value.Output>) {
+    func deliver(
+        _ first: Handoff<Event<Value.Output>>?, to observer: AnyObserver<Value.Output>
+    ) {
         guard let first else { return }
         observer.on(first.item)
         drain(first.role, to: observer)
@@ -263,10 +268,15 @@ extension Mutex where Value: SerialDelivering {
 
     /// The drain loop of a deliverer that has delivered the event handed to it.
     @inlinable @inline(__always)
-    func drain(_ role: Unmanaged<DeliveryRole>, to observer: AnyObserver<Value.Output>) {
-        // A closure rather than `observer.on`, which would be a partial application that retains
-        // the observer on every event.
-        role.drain(next: { withLock { $0.outbox.next() } }, deliver: { observer.on($0) })
+    func drain(
+        _ role: Unmanaged<DeliveryRole>, to observer: AnyObserver<Value.Output>
+    ) {
+        // `{ observer.on($0) }`, not `observer.on`: that would be a partial
+        // application, which retains the observer on every event.
+        role.drain(
+            next: { withLock { $0.outbox.next() } },
+            deliver: { observer.on($0) }
+        )
     }
 
     /// Closes the outbox for a disposed subscription: the deliverer stops after the event in

@@ -127,7 +127,7 @@ public final class Subject<Element: Sendable>: SubjectType, ObserverType {
     func drain() {
         role.drain(
             next: {
-                // `dropped`: the values the started work replaces, released after the lock.
+                // Released after the lock: what the started work replaced.
                 let (delivery, dropped) = state.withLock { $0.startQueued() }
                 _ = dropped
                 return delivery
