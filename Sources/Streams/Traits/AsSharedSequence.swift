@@ -33,9 +33,10 @@ extension ObservableType {
         SharedSequence(recovering: asObservable(), on: scheduler) { _ in .just(element) }
     }
 
-    /// Turns this sequence into a driver or a signal that continues with `fallback` in place
-    /// of an error; ``asDriver(onErrorDriveWith:scheduler:)`` and
-    /// ``asSignal(onErrorSignalWith:scheduler:)`` are its two spellings.
+    /// Turns this sequence into a driver or a signal that continues with `fallback`, subscribed
+    /// when the error arrives, in place of an error; ``asDriver(onErrorDriveWith:scheduler:)``
+    /// and ``asSignal(onErrorSignalWith:scheduler:)`` are its two spellings. Delivered on
+    /// `scheduler`.
     ///
     /// ```
     /// source:    -a-#
@@ -45,9 +46,8 @@ extension ObservableType {
     /// ```
     /// ![asSharedSequence(onErrorDriveWith: fallback, scheduler: scheduler), drawn from a run](assharedsequence-assharedsequence_2)
     ///
-    /// The fallback is subscribed to when the error arrives. Here nobody else subscribes to
-    /// it, so it starts then and `x` is gone; a driver that another subscriber keeps connected
-    /// would first replay its latest value, a signal would not.
+    /// Here nobody else subscribes to the fallback, so it starts at the error and `x` is gone;
+    /// a driver that another subscriber keeps connected would first replay its latest value.
     ///
     /// - Parameters:
     ///   - sharingStrategy: ``DriverSharingStrategy`` or ``SignalSharingStrategy``.
@@ -64,7 +64,7 @@ extension ObservableType {
 
     /// Turns this sequence into a driver or a signal that continues with the one
     /// `onErrorRecover` returns for an error; ``asDriver(scheduler:onErrorRecover:)`` and
-    /// ``asSignal(scheduler:onErrorRecover:)`` are its two spellings.
+    /// ``asSignal(scheduler:onErrorRecover:)`` are its two spellings. Delivered on `scheduler`.
     ///
     /// ```
     /// source:  -a-#
@@ -72,10 +72,6 @@ extension ObservableType {
     /// output:  -a-(x|)
     /// ```
     /// ![asSharedSequence(scheduler: scheduler) { _ in .just(x, scheduler: scheduler) }, drawn from a run](assharedsequence-assharedsequence-scheduler)
-    ///
-    /// ```swift
-    /// let message: Signal<String> = failures.asSharedSequence { error in .just("Could not load: \(error)") }
-    /// ```
     ///
     /// - Parameters:
     ///   - sharingStrategy: ``DriverSharingStrategy`` or ``SignalSharingStrategy``.
@@ -95,61 +91,45 @@ extension ObservableType {
 
 extension ObservableType {
     /// ``asSharedSequence(sharingStrategy:onErrorJustReturn:scheduler:)`` making a ``Driver``.
-    public func asDriver(
-        onErrorJustReturn element: Element,
-        scheduler: any Scheduler = DispatchQueueScheduler.main
-    ) -> Driver<Element> {
+    public func asDriver(onErrorJustReturn element: Element, scheduler: any Scheduler = DispatchQueueScheduler.main) -> Driver<Element> {
         asSharedSequence(onErrorJustReturn: element, scheduler: scheduler)
     }
 
     /// ``asSharedSequence(sharingStrategy:onErrorJustReturn:scheduler:)`` making a ``Signal``.
-    public func asSignal(
-        onErrorJustReturn element: Element,
-        scheduler: any Scheduler = DispatchQueueScheduler.main
-    ) -> Signal<Element> {
+    public func asSignal(onErrorJustReturn element: Element, scheduler: any Scheduler = DispatchQueueScheduler.main) -> Signal<Element> {
         asSharedSequence(onErrorJustReturn: element, scheduler: scheduler)
     }
 
     /// ``asSharedSequence(sharingStrategy:onErrorDriveWith:scheduler:)`` making a ``Driver``.
-    public func asDriver(
-        onErrorDriveWith driver: Driver<Element>,
-        scheduler: any Scheduler = DispatchQueueScheduler.main
-    ) -> Driver<Element> {
+    public func asDriver(onErrorDriveWith driver: Driver<Element>, scheduler: any Scheduler = DispatchQueueScheduler.main) -> Driver<Element> {
         asSharedSequence(onErrorDriveWith: driver, scheduler: scheduler)
     }
 
     /// ``asSharedSequence(sharingStrategy:onErrorDriveWith:scheduler:)`` making a ``Signal``.
-    public func asSignal(
-        onErrorSignalWith signal: Signal<Element>,
-        scheduler: any Scheduler = DispatchQueueScheduler.main
-    ) -> Signal<Element> {
+    public func asSignal(onErrorSignalWith signal: Signal<Element>, scheduler: any Scheduler = DispatchQueueScheduler.main) -> Signal<Element> {
         asSharedSequence(onErrorDriveWith: signal, scheduler: scheduler)
     }
 
     /// ``asSharedSequence(sharingStrategy:scheduler:onErrorRecover:)`` making a ``Driver``.
     public func asDriver(
-        scheduler: any Scheduler = DispatchQueueScheduler.main,
-        onErrorRecover: @escaping @Sendable (any Error) -> Driver<Element>
+        scheduler: any Scheduler = DispatchQueueScheduler.main, onErrorRecover: @escaping @Sendable (any Error) -> Driver<Element>
     ) -> Driver<Element> {
         asSharedSequence(scheduler: scheduler, onErrorRecover: onErrorRecover)
     }
 
     /// ``asSharedSequence(sharingStrategy:scheduler:onErrorRecover:)`` making a ``Signal``.
     public func asSignal(
-        scheduler: any Scheduler = DispatchQueueScheduler.main,
-        onErrorRecover: @escaping @Sendable (any Error) -> Signal<Element>
+        scheduler: any Scheduler = DispatchQueueScheduler.main, onErrorRecover: @escaping @Sendable (any Error) -> Signal<Element>
     ) -> Signal<Element> {
         asSharedSequence(scheduler: scheduler, onErrorRecover: onErrorRecover)
     }
 }
 
-// MARK: - From a relay, which cannot fail
+// MARK: - From a relay, which cannot fail: no error to replace
 
 extension BehaviorValue {
-    /// This value as a ``Driver``: RxCocoa's `BehaviorRelay.asDriver()`.
-    ///
-    /// A behaviour value never fails, so there is no error to replace: the driver is its values
-    /// delivered on `scheduler`, starting with the current one, shared and replaying the latest.
+    /// This value as a ``Driver``, RxCocoa's `BehaviorRelay.asDriver()`: its values delivered on
+    /// `scheduler`, starting with the current one, shared and replaying the latest.
     ///
     /// ```
     /// accept:  a--b---c
@@ -166,8 +146,8 @@ extension BehaviorValue {
 }
 
 extension PublishValue {
-    /// This relay as a ``Signal``: RxCocoa's `PublishRelay.asSignal()`. A relay never fails:
-    /// the signal is its values delivered on `scheduler`, shared, without replay.
+    /// This relay as a ``Signal``, RxCocoa's `PublishRelay.asSignal()`: its values delivered on
+    /// `scheduler`, shared, without replay.
     ///
     /// ```
     /// accept:  -a--b---c

@@ -5,15 +5,14 @@
 import Synchronization
 
 extension PrimitiveSequence where Trait == SingleTrait {
-    /// Runs side effects for the result and the lifetime of each subscription, passing the
-    /// result through unchanged, in the order of
+    /// Runs side effects for the result and the lifetime of each subscription, on the thread
+    /// that delivers the result, as
     /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
     ///
     /// There is no `onCompleted`, as in RxSwift: a single's completion is part of its success.
-    /// `subscribe(_:)` ends the subscription just before it hands over a result that comes after
-    /// `subscribe` has returned, so there `onDispose` runs before the subscriber sees it. If
-    /// `onSuccess` or `onError` throws, the single fails with the thrown error; unlike RxSwift,
-    /// `afterSuccess` and `afterError` cannot throw, since the result has been delivered.
+    /// `subscribe(_:)` ends the subscription just before it hands over a result that comes later,
+    /// so there `onDispose` runs first. Unlike RxSwift's, `afterSuccess` and `afterError` cannot
+    /// throw: the result has been delivered.
     ///
     /// ```
     /// single:  --(a|)
@@ -49,12 +48,10 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
 extension PrimitiveSequence where Trait: CompletingTrait {
     /// Runs side effects for the outcome and the lifetime of each subscription of a maybe or a
-    /// completable, with RxSwift 6's labels, in the order of and throwing as
-    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
-    ///
-    /// `onCompleted` and `afterCompleted` run for an empty completion only, which is every
-    /// completion of a completable. (RxSwift's `Maybe.do` also runs them after a value the
-    /// subscriber has not ended the subscription at; RxJava's `doOnComplete` does not.)
+    /// completable, as
+    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+    /// does. `onCompleted` and `afterCompleted` run for an empty completion only (RxSwift's
+    /// `Maybe.do` also runs them after a value; RxJava's `doOnComplete` does not).
     ///
     /// ```
     /// maybe:   --(a|)

@@ -5,13 +5,12 @@
 import Synchronization
 
 extension PrimitiveSequence {
-    /// Delivers a success or a completion `dueTime` later, on `scheduler`; a failure is
-    /// delivered at once. See ``ObservableType/delay(_:scheduler:)``.
+    /// Delivers a success or a completion `dueTime` later, on `scheduler`; a failure at once.
+    /// See ``ObservableType/delay(_:scheduler:)``.
     ///
-    /// A success is a value and then the completion; as in RxSwift, the completion comes in an
-    /// action of its own on `scheduler`, right after the value's: at the same tick on a
-    /// ``TestScheduler`` made with `TestScheduler()`, one tick later on RxTest's
-    /// `TestScheduler(initialClock:)`, which adds its processing delay.
+    /// As in RxSwift, a success's completion comes in an action of its own on `scheduler`, right
+    /// after the value's: at the same tick on a ``TestScheduler`` made with `TestScheduler()`,
+    /// one tick later on RxTest's `TestScheduler(initialClock:)`.
     ///
     /// ```
     /// single:  -(a|)
@@ -28,10 +27,8 @@ extension PrimitiveSequence {
         PrimitiveSequence(unchecked: asObservable().delay(dueTime, scheduler: scheduler).completionInItsOwnAction(on: scheduler))
     }
 
-    /// Subscribes to this sequence `dueTime` after each subscription instead of at once, so its
-    /// work (a request, a save) starts later. See ``ObservableType/delaySubscription(_:scheduler:)``.
-    ///
-    /// Disposing before `dueTime` cancels the wait, and the sequence is never subscribed.
+    /// Subscribes to this sequence `dueTime` after each subscription, on `scheduler`, so its work
+    /// starts later; see ``ObservableType/delaySubscription(_:scheduler:)``.
     ///
     /// ```
     /// single:         -(a|)        (cold)
@@ -49,10 +46,8 @@ extension PrimitiveSequence {
         PrimitiveSequence(unchecked: asObservable().delaySubscription(dueTime, scheduler: scheduler))
     }
 
-    /// Fails with a ``TimeoutError`` when no outcome arrives within `dueTime` of subscription;
-    /// see ``ObservableType/timeout(_:scheduler:)``.
-    ///
-    /// When the window closes first, this sequence is disposed, which cancels its work.
+    /// Fails with a ``TimeoutError``, on `scheduler`, when no outcome arrives within `dueTime` of
+    /// subscription, disposing this sequence; see ``ObservableType/timeout(_:scheduler:)``.
     ///
     /// ```
     /// single:  -----(a|)
@@ -69,10 +64,9 @@ extension PrimitiveSequence {
         PrimitiveSequence(unchecked: asObservable().timeout(dueTime, scheduler: scheduler))
     }
 
-    /// Switches to `other` when no outcome arrives within `dueTime` of subscription: cached
-    /// data when the network is slow. See ``ObservableType/timeout(_:other:scheduler:)``.
-    ///
-    /// When the window closes, this sequence is disposed and `other` is subscribed at that tick.
+    /// Switches to `other`, subscribed on `scheduler`, when no outcome arrives within `dueTime`
+    /// of subscription: cached data when the network is slow. See
+    /// ``ObservableType/timeout(_:other:scheduler:)``.
     ///
     /// ```
     /// single:  -----(a|)
@@ -88,9 +82,7 @@ extension PrimitiveSequence {
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: A sequence of this one's outcome or, after a timeout, `other`'s.
     public func timeout(
-        _ dueTime: Duration,
-        other: PrimitiveSequence<Trait, Element>,
-        scheduler: any Scheduler
+        _ dueTime: Duration, other: PrimitiveSequence<Trait, Element>, scheduler: any Scheduler
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(unchecked: asObservable().timeout(dueTime, other: other, scheduler: scheduler))
     }

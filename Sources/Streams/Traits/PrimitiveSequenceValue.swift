@@ -1,24 +1,13 @@
 import Synchronization
 
 extension PrimitiveSequence where Trait == SingleTrait {
-    /// The single's value, awaited in async code; its failure is thrown.
+    /// The single's value, awaited in async code (`try await service.photos(page: 1).value`);
+    /// its failure is thrown. The awaiting task resumes on its own executor.
     ///
-    /// Reading the property subscribes to the single and suspends until the result. Cancelling
-    /// the awaiting task disposes the subscription, which cancels the single's work (a request,
-    /// a timer), and throws `CancellationError` at once, without waiting for a result; a result
-    /// that arrives later is dropped. In a task that is already cancelled it still subscribes,
-    /// as RxSwift does: a result the single gives while being subscribed (a `just`, a cached
-    /// value) is returned, and otherwise the subscription is disposed at once and
-    /// `CancellationError` thrown. Each read subscribes again: read it once and keep the value.
-    ///
-    /// ```swift
-    /// let photos = try await service.photos(page: 1)
-    ///     .timeout(.seconds(10), scheduler: DispatchQueueScheduler.main)
-    ///     .value
-    /// ```
-    ///
-    /// The single delivers its result on the thread that produced it; the awaiting task resumes
-    /// on its own executor.
+    /// Each read subscribes and suspends until the result: read it once and keep the value.
+    /// Cancelling the task disposes the subscription, cancelling the single's work, and throws
+    /// `CancellationError` at once. In a task already cancelled it still subscribes, as RxSwift
+    /// does: a result given while subscribing (a `just`) is returned, else `CancellationError`.
     public var value: Element {
         get async throws {
             // A single always has a value; `asSingle()` reports a missing one as this error too.
@@ -30,26 +19,15 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
 extension PrimitiveSequence where Trait == MaybeTrait {
     /// The maybe's value, awaited in async code: `nil` when it completes empty; its failure is
-    /// thrown.
-    ///
-    /// Subscribes, suspends and cancels as a single's `value` does.
-    ///
-    /// ```swift
-    /// if let photo = try await cache.photo(id: "p1").value { show(photo) }
-    /// ```
+    /// thrown. Subscribes, suspends and cancels as a single's `value` does.
     public var value: Element? {
         get async throws { try await outcome }
     }
 }
 
 extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
-    /// Awaits the completable's completion in async code; its failure is thrown.
-    ///
-    /// Subscribes, suspends and cancels as a single's `value` does.
-    ///
-    /// ```swift
-    /// try await save(draft).value
-    /// ```
+    /// Awaits the completable's completion in async code (`try await save(draft).value`); its
+    /// failure is thrown. Subscribes, suspends and cancels as a single's `value` does.
     public var value: Void {
         get async throws { _ = try await outcome }
     }

@@ -4,26 +4,21 @@
 /// A sequence that never fails, delivers on one scheduler and is shared by its subscribers:
 /// RxCocoa's `SharedSequence`, of which ``Driver`` and ``Signal`` are the two kinds.
 ///
-/// Each kind keeps three promises:
-///
-/// - **It never fails,** by its type: it is made with `asDriver` or `asSignal`
+/// - **It never fails,** by its type: `asDriver` or `asSignal`
 ///   (``ObservableType/asSharedSequence(sharingStrategy:onErrorJustReturn:scheduler:)`` and its
-///   siblings), which say what replaces an error: a value, another sequence of the same kind,
-///   or one computed from the error.
+///   siblings) say what replaces an error.
 /// - **It delivers on the main thread:** on ``DispatchQueueScheduler/main`` unless you pass
-///   another scheduler. Pass one only in tests, and run the test on the main actor (a
-///   `@MainActor` test running a ``TestScheduler``), because `drive` and `emit` run their
-///   closures there.
+///   another scheduler; pass one only in tests, run on the main actor, because `drive` and
+///   `emit` run their closures there.
 /// - **It is shared** while connected: the source is subscribed to once while at least one
 ///   subscriber is subscribed, and disposed when the last one leaves.
 ///
-/// `SharingStrategy` says how the source is shared: ``DriverSharingStrategy`` replays the latest
-/// value to a late subscriber, ``SignalSharingStrategy`` does not. Everything else is the same,
-/// and written once: each operator is the observable operator, shared again by the same
-/// strategy, and its time operators run on the scheduler the sequence delivers on. An operator
-/// that RxCocoa gives one kind only, such as a driver's ``drive(onNext:onCompleted:onDisposed:)``,
-/// is constrained by the strategy (`where SharingStrategy == DriverSharingStrategy`), and so can
-/// your own extensions be:
+/// `SharingStrategy` says how: ``DriverSharingStrategy`` replays the latest value to a late
+/// subscriber, ``SignalSharingStrategy`` does not. Everything else is written once: each
+/// operator is the observable operator, shared again by the same strategy, with its timers on
+/// the sequence's scheduler. What RxCocoa gives one kind only, such as a driver's
+/// ``drive(onNext:onCompleted:onDisposed:)``, is constrained by the strategy, as your own
+/// extensions can be:
 ///
 /// ```swift
 /// extension SharedSequence where SharingStrategy == SignalSharingStrategy {
@@ -45,10 +40,8 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element: 
     }
 
     /// Shares `source` delivered on `scheduler`, continuing with `fallback(error)` in place of
-    /// an error: what every `asDriver` and `asSignal` builds.
-    ///
-    /// The error is replaced after the move to `scheduler`, so the fallback is subscribed to on
-    /// the scheduler, as in RxCocoa.
+    /// an error, subscribed on the scheduler as in RxCocoa: what every `asDriver` and `asSignal`
+    /// builds.
     init(
         recovering source: Observable<Element>,
         on scheduler: any Scheduler,
@@ -57,10 +50,8 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element: 
         self.init(unshared: source.observe(on: scheduler).catch(fallback), scheduler: scheduler)
     }
 
-    /// This sequence as an observable, for the operators of ``ObservableType``.
-    ///
-    /// The observable never fails, delivers on the sequence's scheduler and is shared (a
-    /// driver's replays its latest value).
+    /// This sequence as an observable, for the operators of ``ObservableType``: it never fails,
+    /// delivers on the sequence's scheduler and is shared.
     public func asObservable() -> Observable<Element> {
         source
     }

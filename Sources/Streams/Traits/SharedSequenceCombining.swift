@@ -3,13 +3,10 @@
 // scheduler and never fails, so the result does too, with no `observe(on:)` of its own.
 
 extension SharedSequence {
-    /// Maps each value to a sequence of the same kind and emits the values of the latest one: a
-    /// search screen's results for the query typed last.
-    ///
-    /// When a new value arrives, the previous inner sequence is unsubscribed at that moment.
-    /// The inner sequences cannot fail, so neither can the result. Values are delivered on the
-    /// inner sequences' scheduler, the completion on this one's: for one screen, both the main
-    /// queue.
+    /// Maps each value to a sequence of the same kind and emits the values of the latest one,
+    /// unsubscribing the previous one at that moment: a search screen's results for the query
+    /// typed last. Values are delivered on the inner sequences' scheduler, the completion on
+    /// this one's: for one screen, both the main queue.
     ///
     /// ```
     /// source:  -a-b------|         (a → x, b → y; x and y are cold)
@@ -29,9 +26,8 @@ extension SharedSequence {
     }
 
     /// Maps a value to a sequence of the same kind only when no inner sequence is running, and
-    /// emits the values of that one; values arriving meanwhile are ignored: a "load more" that
-    /// does not start a second load while one runs. Delivered as
-    /// ``flatMapLatest(_:)->SharedSequence<SharingStrategy,Result>`` is.
+    /// emits its values; values arriving meanwhile are ignored: a "load more" that does not
+    /// start a second load. Delivered as ``flatMapLatest(_:)->SharedSequence<SharingStrategy,Result>`` is.
     ///
     /// ```
     /// source:  -a-b------|         (a → x, b → y; x and y are cold)
@@ -70,11 +66,9 @@ extension SharedSequence {
         SharedSequence<SharingStrategy, Result>(unshared: asObservable().flatMap(transform), scheduler: scheduler)
     }
 
-    /// Emits the latest value of `second` each time this sequence emits: a "submit" tap that
-    /// reads the form.
-    ///
-    /// `second` is a ``Driver`` or a ``Signal``, which cannot fail; an observable must become one
-    /// first. See ``ObservableType/withLatestFrom(_:)``.
+    /// Emits the latest value of `second` each time this sequence emits, on this one's thread:
+    /// a "submit" tap that reads the form. `second` is a ``Driver`` or a ``Signal``, which
+    /// cannot fail; an observable must become one first. See ``ObservableType/withLatestFrom(_:)``.
     ///
     /// ```
     /// source:  -a--b----c-d-|
@@ -86,15 +80,12 @@ extension SharedSequence {
     ///
     /// - Parameter second: The driver or signal whose latest value is read.
     /// - Returns: A sequence of the same kind of `second`'s latest value at each value of this one.
-    public func withLatestFrom<Second: SharedSequenceConvertibleType>(
-        _ second: Second
-    ) -> SharedSequence<SharingStrategy, Second.Element> {
+    public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> {
         SharedSequence<SharingStrategy, Second.Element>(unshared: asObservable().withLatestFrom(second), scheduler: scheduler)
     }
 
-    /// Combines each value of this sequence with the latest value of `second`.
-    ///
-    /// As ``withLatestFrom(_:)``, with the two values combined by `resultSelector`.
+    /// Combines each value of this sequence with the latest value of `second`: as
+    /// ``withLatestFrom(_:)``, with the two values combined by `resultSelector`.
     ///
     /// ```
     /// source:  -a--b----c-d-|
@@ -109,21 +100,16 @@ extension SharedSequence {
     ///   - resultSelector: Combines a value of this sequence with `second`'s latest.
     /// - Returns: A sequence of the same kind of the combinations.
     public func withLatestFrom<Second: SharedSequenceConvertibleType, Result: Sendable>(
-        _ second: Second,
-        resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
+        _ second: Second, resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
     ) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence<SharingStrategy, Result>(
-            unshared: asObservable().withLatestFrom(second, resultSelector: resultSelector),
-            scheduler: scheduler
-        )
+        let combined = asObservable().withLatestFrom(second, resultSelector: resultSelector)
+        return SharedSequence<SharingStrategy, Result>(unshared: combined, scheduler: scheduler)
     }
 
-    /// Emits the values of all `sources` as they arrive; completes when all have completed:
-    /// every way a screen can ask for a refresh, as one signal (`Signal.merge`), or one driver
-    /// (`Driver.merge`).
-    ///
-    /// Each value is delivered on the thread of the sequence that emitted it; the result times
-    /// its own operators on the first source's scheduler.
+    /// Emits the values of all `sources` as they arrive, each on the thread of the sequence that
+    /// emitted it, and completes when all have: every way a screen can ask for a refresh, as one
+    /// signal (`Signal.merge`) or one driver (`Driver.merge`). The result times its own
+    /// operators on the first source's scheduler.
     ///
     /// ```
     /// first:   -a---b-|
@@ -150,13 +136,10 @@ extension SharedSequence {
     }
 }
 
-// MARK: - A signal's own
-
 extension SharedSequence where SharingStrategy == SignalSharingStrategy {
-    /// Maps each event to a driver and drives the values of the latest one: a tap that loads
-    /// state a screen then shows, `signIn.flatMapLatest { api.signIn().asDriver(…) }`.
-    ///
-    /// The result is a ``Driver``, as in RxCocoa: it replays the latest value of the latest inner
+    /// A signal's own: maps each event to a driver and drives the values of the latest one, a
+    /// tap that loads state a screen then shows (`signIn.flatMapLatest { api.signIn().asDriver(…) }`).
+    /// As in RxCocoa, the result is a ``Driver``: it replays the latest value of the latest inner
     /// driver to a late subscriber.
     ///
     /// ```
@@ -170,9 +153,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     ///
     /// - Parameter transform: Makes the inner driver for a value.
     /// - Returns: A driver of the values of the latest inner driver.
-    public func flatMapLatest<Result: Sendable>(
-        _ transform: @escaping @Sendable (Element) -> Driver<Result>
-    ) -> Driver<Result> {
+    public func flatMapLatest<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Driver<Result>) -> Driver<Result> {
         Driver<Result>(unshared: asObservable().flatMapLatest(transform), scheduler: scheduler)
     }
 }

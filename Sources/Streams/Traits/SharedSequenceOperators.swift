@@ -48,8 +48,8 @@ extension SharedSequence {
         SharedSequence<SharingStrategy, Result>(unshared: asObservable().compactMap(transform), scheduler: scheduler)
     }
 
-    /// Emits each accumulated value: `accumulator` applied to the previous result (starting
-    /// with `seed`) and each value.
+    /// Emits each accumulated value: `accumulator` applied to the previous result (at first
+    /// `seed`) and each value.
     ///
     /// ```
     /// source:  -a-b-c-|
@@ -84,12 +84,9 @@ extension SharedSequence {
         SharedSequence(unshared: asObservable().skip(count), scheduler: scheduler)
     }
 
-    /// Runs side effects for the events and the lifetime of each subscription to the source, in
-    /// the order of
-    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
-    ///
-    /// The result is shared, so the handlers run once per event however many subscribers drive
-    /// or emit it.
+    /// Runs side effects for the events and the lifetime of the subscription to the source, as
+    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+    /// does: once per event however many subscribers drive or emit the result, which is shared.
     ///
     /// ```
     /// source:  -a-b-|
@@ -121,9 +118,7 @@ extension SharedSequence {
             onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose
         ), scheduler: scheduler)
     }
-}
 
-extension SharedSequence where Element: Equatable {
     /// Drops each value that equals the value emitted before it: a screen redraws only when
     /// its state changed, a banner is not shown twice in a row.
     ///
@@ -135,12 +130,10 @@ extension SharedSequence where Element: Equatable {
     /// ![distinctUntilChanged(), drawn from a run](sharedsequenceoperators-distinctuntilchanged)
     ///
     /// - Returns: A sequence of the same kind without consecutive duplicates.
-    public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
+    public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> where Element: Equatable {
         SharedSequence(unshared: asObservable().distinctUntilChanged(), scheduler: scheduler)
     }
-}
 
-extension SharedSequence {
     /// Drops each value whose key equals the key of the value emitted before it: a list that
     /// redraws only when its photos' identifiers change.
     ///
@@ -169,17 +162,14 @@ extension SharedSequence {
     /// ![distinctUntilChanged { abs($0 - $1) <= 1 }, drawn from a run](sharedsequenceoperators-distinctuntilchanged-abs)
     ///
     /// - Parameter comparer: Returns `true` when the two values count as equal.
-    /// - Returns: A sequence of the same kind without consecutive values that `comparer` finds
-    ///   equal.
+    /// - Returns: A sequence of the same kind without consecutive values it finds equal.
     public func distinctUntilChanged(_ comparer: @escaping @Sendable (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(unshared: asObservable().distinctUntilChanged(comparer), scheduler: scheduler)
     }
 
     /// Emits `element` first, then the sequence's values: the state before anything happened.
-    ///
-    /// `element` is emitted when the sequence is first subscribed, on its scheduler like every
-    /// other value (in a later turn of the main queue, not during `drive`); a driver's later
-    /// subscriber receives it as the latest value while nothing newer has come.
+    /// `element` comes when the sequence is first subscribed, on its scheduler like every other
+    /// value (in a later turn of the main queue, not during `drive`).
     ///
     /// ```
     /// source:  --a-b-|

@@ -4,10 +4,7 @@
 
 extension SharedSequence {
     /// Emits a value only once `dueTime` has passed without another value arriving: a search
-    /// field that queries once the user stops typing.
-    ///
-    /// The timers run on the sequence's scheduler, which delivers what they emit. See
-    /// ``ObservableType/debounce(_:scheduler:)``.
+    /// field that queries once the user stops typing. See ``ObservableType/debounce(_:scheduler:)``.
     ///
     /// ```
     /// source:  -ab----cd---|
@@ -23,9 +20,7 @@ extension SharedSequence {
     }
 
     /// Emits a value, then ignores values for `dueTime`, emitting the latest of them (if any,
-    /// and if `latest`) when that window ends: a button that must not fire twice in a row.
-    ///
-    /// The timers run on the sequence's scheduler. See
+    /// and if `latest`) when that window ends: a button that must not fire twice in a row. See
     /// ``ObservableType/throttle(_:latest:scheduler:)``.
     ///
     /// ```
@@ -43,8 +38,8 @@ extension SharedSequence {
         SharedSequence(unshared: asObservable().throttle(dueTime, latest: latest, scheduler: scheduler), scheduler: scheduler)
     }
 
-    /// Shifts every value, and the completion, later by `dueTime`, on the sequence's scheduler,
-    /// which delivers them. See ``ObservableType/delay(_:scheduler:)``.
+    /// Shifts every value, and the completion, later by `dueTime`; see
+    /// ``ObservableType/delay(_:scheduler:)``.
     ///
     /// ```
     /// source:  -a-b-c-|

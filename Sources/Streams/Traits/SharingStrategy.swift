@@ -2,20 +2,9 @@
 // signal: how their source is shared among their subscribers.
 
 /// How a ``SharedSequence`` shares its one source among its subscribers: RxCocoa's
-/// `SharingStrategyProtocol`.
-///
-/// A strategy is a type without values, used only as the first generic argument of
-/// ``SharedSequence``: ``DriverSharingStrategy`` makes a ``Driver``, ``SignalSharingStrategy``
-/// a ``Signal``. Code that should work on one of them only constrains an extension by it, as
-/// in RxCocoa:
-///
-/// ```swift
-/// extension SharedSequence where SharingStrategy == DriverSharingStrategy {
-///     func isEmpty<Item: Sendable>() -> Driver<Bool> where Element == [Item] {
-///         map { $0.isEmpty }
-///     }
-/// }
-/// ```
+/// `SharingStrategyProtocol`. A strategy is a type without values, the first generic argument of
+/// ``SharedSequence``: ``DriverSharingStrategy`` makes a ``Driver``, ``SignalSharingStrategy`` a
+/// ``Signal``; an extension for one of them only is constrained by it, as in RxCocoa.
 public protocol SharingStrategyProtocol: Sendable {
     /// `source` shared among its subscribers: subscribed to once while at least one of them is
     /// subscribed.
@@ -28,9 +17,7 @@ public protocol SharingStrategyProtocol: Sendable {
 
 /// The sharing of a ``Driver``: state, whose latest value a late subscriber receives at once.
 public enum DriverSharingStrategy: SharingStrategyProtocol {
-    /// `source` shared while connected, replaying its latest value to each new subscriber
-    /// (`share(replay: 1, scope: .whileConnected)`): when the last subscriber leaves, the
-    /// source subscription and the remembered value go.
+    /// `source` shared while connected, replaying its latest value to each new subscriber.
     ///
     /// - Parameter source: The driver's source, on its scheduler and never failing.
     /// - Returns: The shared source.
@@ -41,8 +28,8 @@ public enum DriverSharingStrategy: SharingStrategyProtocol {
 
 /// The sharing of a ``Signal``: events, which a late subscriber does not receive again.
 public enum SignalSharingStrategy: SharingStrategyProtocol {
-    /// `source` shared while connected, without replay (`share(replay: 0, scope:
-    /// .whileConnected)`): a late subscriber receives only later events.
+    /// `source` shared while connected, without replay: a late subscriber receives only later
+    /// events.
     ///
     /// - Parameter source: The signal's source, on its scheduler and never failing.
     /// - Returns: The shared source.

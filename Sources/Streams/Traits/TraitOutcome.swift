@@ -87,24 +87,31 @@ extension PrimitiveSequence {
             }
         }
     }
-}
 
-/// Subscribes `handle` through a trait's `subscribe(_:)`, and ends the subscription once the
-/// outcome is handled; `onDisposed` runs once when it ends, for whatever reason.
-func subscribeHandlingOutcome<Outcome>(
-    _ subscribe: (@escaping @Sendable (Outcome) -> Void) -> any Disposable,
-    onDisposed: (@Sendable () -> Void)?,
-    handle: @escaping @Sendable (Outcome) -> Void
-) -> any Disposable {
-    let subscription = SingleAssignmentDisposable()
-    let whole: any Disposable = if let onDisposed {
-        Disposables.create(subscription, Disposables.create(with: onDisposed))
-    } else {
-        subscription
+    /// What every trait's `subscribe(on…:)` does: the outcome, read as `Report` reports it, goes
+    /// to `onValue`, `onError` or `onEmpty`; then the subscription ends, and `onDisposed` runs
+    /// once when it ends, for whatever reason.
+    func subscribeHandlingOutcome<Report: TraitEvent>(
+        as report: Report.Type,
+        onValue: (@Sendable (Element) -> Void)?,
+        onError: (@Sendable (any Error) -> Void)?,
+        onEmpty: (@Sendable () -> Void)?,
+        onDisposed: (@Sendable () -> Void)?
+    ) -> any Disposable where Report.Element == Element {
+        let subscription = SingleAssignmentDisposable()
+        let whole: any Disposable = if let onDisposed {
+            Disposables.create(subscription, Disposables.create(with: onDisposed))
+        } else {
+            subscription
+        }
+        subscription.setDisposable(reportOutcome { (report: Report) in
+            switch report.outcome {
+            case .success(let value?): onValue?(value)
+            case .success(.none): onEmpty?()
+            case .failure(let error): onError?(error)
+            }
+            whole.dispose()
+        })
+        return whole
     }
-    subscription.setDisposable(subscribe { outcome in
-        handle(outcome)
-        whole.dispose()
-    })
-    return whole
 }
