@@ -14,7 +14,7 @@ extension PrimitiveSequence {
         reportOutcome(to: observer)
     }
 
-    /// A maybe's ``subscribe(_:)-(SingleEvent<Element>)->Void``: `.success(value)`, `.completed`
+    /// A maybe's ``subscribe(_:)-((SingleEvent<Element>)->Void)``: `.success(value)`, `.completed`
     /// or `.error(error)`.
     ///
     /// - Parameter observer: Called with the result.
@@ -25,7 +25,7 @@ extension PrimitiveSequence {
         reportOutcome(to: observer)
     }
 
-    /// A completable's ``subscribe(_:)-(SingleEvent<Element>)->Void``: `.completed` or
+    /// A completable's ``subscribe(_:)-((SingleEvent<Element>)->Void)``: `.completed` or
     /// `.error(error)`.
     ///
     /// - Parameter observer: Called with the outcome.

@@ -64,13 +64,11 @@ extension PrimitiveSequence where Trait: ValueTrait {
         zip(first, repeat each others, resultSelector: tuple)
     }
 
-    /// Waits for every sequence of a collection and gathers their values, in order; an empty
-    /// collection succeeds at once with an empty array, as in RxSwift.
-    ///
+    /// Waits for every sequence of a collection, read once when `zip` is called, and gathers
+    /// their values in order; an empty collection succeeds at once with `[]`, as in RxSwift.
     /// Ends, and is delivered, as ``zip(_:_:resultSelector:)``, and as
     /// ``Observable/zip(_:)-([Observable<Element>])`` for maybes: once every other maybe has
-    /// ended, one that is empty ends the result empty at the next value. The collection is read
-    /// once, when `zip` is called.
+    /// ended, one that is empty ends the result empty at the next value.
     ///
     /// ```
     /// first:   ---(a|)

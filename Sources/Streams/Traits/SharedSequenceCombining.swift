@@ -125,8 +125,7 @@ extension SharedSequence {
         merge(sources)
     }
 
-    /// Emits the values of all `sources` as they arrive; as the variadic `merge(_:)`, with an
-    /// array. An empty array completes at once, on the main queue's scheduler.
+    /// The variadic `merge(_:)` of an array; an empty one completes at once, on the main queue.
     ///
     /// - Parameter sources: The drivers, or the signals, to merge.
     /// - Returns: A sequence of the same kind of the values of every source.

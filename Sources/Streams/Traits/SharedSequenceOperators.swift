@@ -120,7 +120,7 @@ extension SharedSequence {
     }
 
     /// Drops each value that equals the value emitted before it: a screen redraws only when
-    /// its state changed, a banner is not shown twice in a row.
+    /// its state changed.
     ///
     /// ```
     /// source:  -a-a-b-b-b-a-|
@@ -134,8 +134,7 @@ extension SharedSequence {
         SharedSequence(unshared: asObservable().distinctUntilChanged(), scheduler: scheduler)
     }
 
-    /// Drops each value whose key equals the key of the value emitted before it: a list that
-    /// redraws only when its photos' identifiers change.
+    /// Drops each value whose key equals the key of the value emitted before it.
     ///
     /// ```
     /// source:  -a-A-b-B-a-|

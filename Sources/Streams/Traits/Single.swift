@@ -3,10 +3,9 @@
 
 /// A sequence that produces exactly one value or an error: the shape of a network request.
 ///
-/// It never emits two values and never completes empty: `Single.create` ignores everything
-/// after the first result, and ``ObservableType/asSingle()`` turns a second value, or a
-/// completion without one, into a ``SingleError``. As an observable, a success is a value
-/// followed at once by the completion (`--(a|)`), and a failure is an error (`--#`).
+/// `Single.create` ignores everything after the first result, and ``ObservableType/asSingle()``
+/// turns a second value, or a completion without one, into a ``SingleError``. As an observable,
+/// a success is a value followed at once by the completion (`--(a|)`), a failure an error (`--#`).
 ///
 /// ```swift
 /// func photos(page: Int) -> Single<[Photo]> {
@@ -54,9 +53,8 @@ extension PrimitiveSequence where Trait == SingleTrait {
 }
 
 extension ObservableType {
-    /// Turns a sequence that should produce exactly one value into a ``Single``.
-    ///
-    /// As ``ObservableType/asMaybe()``, but a source that completes without a value fails with
+    /// Turns a sequence that should produce exactly one value into a ``Single``: as
+    /// ``ObservableType/asMaybe()``, but a source that completes empty fails with
     /// ``SingleError/noElements``.
     ///
     /// ```
