@@ -1,15 +1,10 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": every way to make a driver or a signal from
-// an observable is one `observe(on:)` and one `catch`, written once; `asDriver` and `asSignal` name
-// the strategy.
+// an observable is one `observe(on:)` and one `catch`; `asDriver` and `asSignal` name the strategy.
 
 extension ObservableType {
-    /// Turns this sequence into a driver or a signal that emits `element` and completes in
-    /// place of an error: RxCocoa's `asSharedSequence`, of which
-    /// ``asDriver(onErrorJustReturn:scheduler:)`` and ``asSignal(onErrorJustReturn:scheduler:)``
-    /// are the two spellings.
-    ///
-    /// The events are moved to `scheduler` first, then the error is replaced, so the
-    /// replacement is delivered on `scheduler` too.
+    /// Turns this sequence into a driver or a signal that emits `element` and completes in place
+    /// of an error, all on `scheduler`: RxCocoa's `asSharedSequence`, spelt
+    /// ``asDriver(onErrorJustReturn:scheduler:)`` and ``asSignal(onErrorJustReturn:scheduler:)``.
     ///
     /// ```
     /// source:  -a-b-#
@@ -19,11 +14,9 @@ extension ObservableType {
     /// ![asSharedSequence(onErrorJustReturn: x, scheduler: scheduler), drawn from a run](assharedsequence-assharedsequence)
     ///
     /// - Parameters:
-    ///   - sharingStrategy: ``DriverSharingStrategy`` or ``SignalSharingStrategy``; inferred
-    ///     from the result's type when it is named.
+    ///   - sharingStrategy: ``DriverSharingStrategy`` or ``SignalSharingStrategy``; inferred.
     ///   - element: The value to emit instead of failing.
-    ///   - scheduler: The scheduler that delivers the events: the main queue. Tests pass a
-    ///     ``TestScheduler`` run from the main actor.
+    ///   - scheduler: The scheduler that delivers the events: the main queue by default.
     /// - Returns: The driver or signal.
     public func asSharedSequence<Strategy: SharingStrategyProtocol>(
         sharingStrategy: Strategy.Type = Strategy.self,
@@ -33,10 +26,9 @@ extension ObservableType {
         SharedSequence(recovering: asObservable(), on: scheduler) { _ in .just(element) }
     }
 
-    /// Turns this sequence into a driver or a signal that continues with `fallback`, subscribed
-    /// when the error arrives, in place of an error; ``asDriver(onErrorDriveWith:scheduler:)``
-    /// and ``asSignal(onErrorSignalWith:scheduler:)`` are its two spellings. Delivered on
-    /// `scheduler`.
+    /// Turns this sequence into a driver or a signal on `scheduler` that continues with
+    /// `fallback`, subscribed when the error arrives: spelt
+    /// ``asDriver(onErrorDriveWith:scheduler:)`` and ``asSignal(onErrorSignalWith:scheduler:)``.
     ///
     /// ```
     /// source:    -a-#
@@ -62,9 +54,9 @@ extension ObservableType {
         SharedSequence(recovering: asObservable(), on: scheduler) { _ in fallback.asObservable() }
     }
 
-    /// Turns this sequence into a driver or a signal that continues with the one
-    /// `onErrorRecover` returns for an error; ``asDriver(scheduler:onErrorRecover:)`` and
-    /// ``asSignal(scheduler:onErrorRecover:)`` are its two spellings. Delivered on `scheduler`.
+    /// Turns this sequence into a driver or a signal on `scheduler` that continues with the one
+    /// `onErrorRecover` returns for an error: spelt ``asDriver(scheduler:onErrorRecover:)`` and
+    /// ``asSignal(scheduler:onErrorRecover:)``.
     ///
     /// ```
     /// source:  -a-#
@@ -85,11 +77,9 @@ extension ObservableType {
     ) -> SharedSequence<Strategy, Element> {
         SharedSequence(recovering: asObservable(), on: scheduler) { onErrorRecover($0).asObservable() }
     }
-}
 
-// MARK: - The two spellings of each
+    // MARK: - The two spellings of each
 
-extension ObservableType {
     /// ``asSharedSequence(sharingStrategy:onErrorJustReturn:scheduler:)`` making a ``Driver``.
     public func asDriver(onErrorJustReturn element: Element, scheduler: any Scheduler = DispatchQueueScheduler.main) -> Driver<Element> {
         asSharedSequence(onErrorJustReturn: element, scheduler: scheduler)
@@ -125,11 +115,10 @@ extension ObservableType {
     }
 }
 
-// MARK: - From a relay, which cannot fail: no error to replace
 
 extension BehaviorValue {
-    /// This value as a ``Driver``, RxCocoa's `BehaviorRelay.asDriver()`: its values delivered on
-    /// `scheduler`, starting with the current one, shared and replaying the latest.
+    /// This value as a ``Driver``, RxCocoa's `BehaviorRelay.asDriver()`: its values, starting
+    /// with the current one, on `scheduler`. A relay cannot fail: there is no error to replace.
     ///
     /// ```
     /// accept:  a--b---c
@@ -146,8 +135,7 @@ extension BehaviorValue {
 }
 
 extension PublishValue {
-    /// This relay as a ``Signal``, RxCocoa's `PublishRelay.asSignal()`: its values delivered on
-    /// `scheduler`, shared, without replay.
+    /// This relay as a ``Signal``, RxCocoa's `PublishRelay.asSignal()`: its values on `scheduler`.
     ///
     /// ```
     /// accept:  -a--b---c

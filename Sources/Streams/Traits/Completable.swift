@@ -1,10 +1,9 @@
-// What only a completable has: its event, its `create` and `subscribe`, and the conversion.
+// What only a completable has: its event, and the conversion.
 
 /// A sequence that produces no values and only completes or fails: the shape of "save",
 /// "delete" or "mark as read", where only the outcome matters.
 ///
-/// Its element is `Never`, as in RxSwift 6: as an observable it is an `Observable<Never>`, so
-/// the type itself says there are no values and the promise needs no check.
+/// Its element is `Never`, as in RxSwift 6: the type itself says there are no values.
 ///
 /// ```swift
 /// func save(_ draft: Draft) -> Completable {

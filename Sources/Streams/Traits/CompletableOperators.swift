@@ -2,8 +2,8 @@
 // turn. Each delivers on the thread of the completable, or the sequence, that ends last.
 
 extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
-    /// Runs `second` once this completable has completed, subscribing it at that tick: save,
-    /// then reload. A failure of this one is the result, and `second` is never subscribed.
+    /// Runs `second` once this completable has completed, subscribing it then: save, then
+    /// reload. A failure of this one is the result, and `second` is never subscribed.
     ///
     /// ```
     /// save:    --|          (reload is cold)
@@ -50,7 +50,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         Completable(unchecked: then(second))
     }
 
-    /// Runs the observable `second` once this completable has completed, and forwards its values.
+    /// Runs the observable `second` once this completable has completed, and forwards its events.
     ///
     /// ```
     /// sync:     --|         (updates is cold)
@@ -66,16 +66,15 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         then(second)
     }
 
-    /// This completable's end, then `second`: a `map` gives the completable `second`'s element
-    /// type (a `Never` has no value, so the closure is never called), and `concat` does the rest.
+    /// This completable's end, then `second`: `map` only changes the element type (a `Never` has
+    /// no value, so the closure is never called).
     private func then<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Second.Element> {
         asObservable().map { _ -> Second.Element in }.concat(second)
     }
 
     /// Runs every completable at once and completes when all have; fails as soon as one fails,
-    /// disposing the others. For completables, RxSwift's `zip` is a merge: there are no values
-    /// to pair. The variadic form and the one over any collection (read once, when `zip` is
-    /// called) are this one.
+    /// disposing the others. With no values to pair, a completable's `zip` is a merge, as in
+    /// RxSwift.
     ///
     /// ```
     /// first:   --|
@@ -94,14 +93,13 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     /// ``zip(_:)-([Completable])`` of the completables given.
     public static func zip(_ sources: Completable...) -> Completable { zip(sources) }
 
-    /// ``zip(_:)-([Completable])`` of any collection, RxSwift's `Completable.zip(collection)`.
+    /// ``zip(_:)-([Completable])`` of any collection, read once, when `zip` is called.
     public static func zip<Completables: Collection>(_ sources: Completables) -> Completable where Completables.Element == Completable {
         zip(Array(sources))
     }
 
     /// Runs the completables one after another, each subscribed when the one before it has
-    /// completed; the first failure ends the sequence. The variadic form and the one over any
-    /// sequence (read once, when `concat` is called) are this one.
+    /// completed; the first failure ends the sequence.
     ///
     /// ```
     /// first:   --|          (both cold)
@@ -120,7 +118,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     /// ``concat(_:)-([Completable])`` of the completables given.
     public static func concat(_ sources: Completable...) -> Completable { concat(sources) }
 
-    /// ``concat(_:)-([Completable])`` of any sequence, RxSwift's `Completable.concat(sequence)`.
+    /// ``concat(_:)-([Completable])`` of any sequence, read once, when `concat` is called.
     public static func concat<Completables: Sequence>(_ sources: Completables) -> Completable where Completables.Element == Completable {
         concat(Array(sources))
     }

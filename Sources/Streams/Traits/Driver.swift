@@ -1,14 +1,12 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": a `Driver` is `observe(on:)`, `catch` and
 // `share(replay: 1)` behind a type that keeps them: a shared sequence whose strategy replays.
 
-/// The state a screen shows, RxCocoa's `Driver`: a ``SharedSequence`` (it never fails, delivers
-/// on the main thread, and is shared) that **replays its latest value while connected** to each
-/// new subscriber, with the ``DriverSharingStrategy``.
+/// The state a screen shows, RxCocoa's `Driver`: a ``SharedSequence`` that **replays its latest
+/// value while connected** to each new subscriber (``DriverSharingStrategy``).
 ///
-/// Use a driver for things a screen *is*: the photos on screen, "is loading", the title. A
-/// subscriber that arrives late (a cell configured after the first page loaded) receives the
-/// latest value at once; when the last one leaves, the source subscription and the remembered
-/// value go. (For things that *happen*, such as an error banner, use a ``Signal``.)
+/// Use a driver for things a screen *is*: the photos on screen, "is loading", the title. A late
+/// subscriber (a cell configured after the first page loaded) receives the latest value at once;
+/// when the last one leaves, that value goes. For things that *happen*, use a ``Signal``.
 ///
 /// ```
 /// source:         -a-b-c-d-|

@@ -1,6 +1,4 @@
-// What only a maybe has: its event, its `create` and `subscribe`, and the check that makes one.
-
-import Synchronization
+// What only a maybe has: its event, and the check that makes one.
 
 /// A sequence that produces at most one value: it succeeds with a value, completes empty, or
 /// fails. The shape of a cache lookup, or of "the photo with this id, if there is one".
@@ -53,12 +51,9 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 }
 
 extension ObservableType {
-    /// Turns a sequence that should produce at most one value into a ``Maybe``.
-    ///
-    /// The value is held until the source completes, then delivered with the completion, on
-    /// the source's thread; a source that completes empty completes the maybe empty. A second
-    /// value fails at once with ``SingleError/moreThanOneElement`` and ends the source
-    /// subscription. Errors pass through.
+    /// Turns a sequence that should produce at most one value into a ``Maybe``, delivered on the
+    /// source's thread: the value comes with the completion, and a second one fails the maybe at
+    /// once with ``SingleError/moreThanOneElement``, ending the source subscription.
     ///
     /// ```
     /// source:  -a--|
@@ -81,34 +76,11 @@ extension ObservableType {
     ///
     /// - Returns: A maybe of the source's value, if it has one.
     public func asMaybe() -> Maybe<Element> {
-        let source = asObservable()
-        return Maybe(unchecked: Observable { observer in
-            let held = Mutex<Element?>(nil)
-            let upstream = SingleAssignmentDisposable()
-            upstream.setDisposable(source.subscribe(AnyObserver { event in
-                guard !upstream.isDisposed else { return }
-                switch event {
-                case .next(let element):
-                    // The value a second one replaces is moved out and released after the lock.
-                    let earlier = held.withLock { stored in
-                        let earlier = stored
-                        stored = element
-                        return earlier
-                    }
-                    guard earlier != nil else { return }
-                    upstream.dispose()
-                    observer.on(.error(SingleError.moreThanOneElement))
-                case .error(let error):
-                    upstream.dispose()
-                    observer.on(.error(error))
-                case .completed:
-                    upstream.dispose()
-                    let element = held.withLock { $0.take() }
-                    if let element { observer.on(.next(element)) }
-                    observer.on(.completed)
-                }
-            }))
-            return upstream
-        })
+        // `reduce` holds the value until the completion; a second one fails it at once.
+        let held = reduce(into: nil as Element?) { held, element in
+            guard held == nil else { throw SingleError.moreThanOneElement }
+            held = element
+        }
+        return Maybe(unchecked: held.compactMap { $0 })
     }
 }

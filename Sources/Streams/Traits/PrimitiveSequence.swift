@@ -17,8 +17,9 @@
 /// }
 /// ```
 ///
-/// Like ``Observable``, it is a recipe: each subscription runs it again, on the thread that
-/// produces the outcome.
+/// Like ``Observable``, it is a recipe: each subscription runs it again. Its operators deliver
+/// the outcome where the observable operators do: unless one says otherwise, on the thread that
+/// produced it.
 public struct PrimitiveSequence<Trait, Element: Sendable>: ObservableConvertibleType {
     private let source: Observable<Element>
 
@@ -38,9 +39,10 @@ public struct PrimitiveSequence<Trait, Element: Sendable>: ObservableConvertible
 
 extension PrimitiveSequence {
     /// Creates a single from a function that reports one result, `.success(value)` or
-    /// `.failure(error)`: only the first report counts, even when threads race, delivered on the
-    /// reporting thread. The disposable `subscribe` returns is disposed when the result is
-    /// reported (just before it is delivered) or the subscriber disposes: it can cancel the work.
+    /// `.failure(error)`, delivered on the reporting thread: only the first report counts, even
+    /// when threads race. The disposable `subscribe` returns, which can cancel the work, is
+    /// disposed when the result is reported (just before it is delivered) or when the subscriber
+    /// disposes.
     ///
     /// - Parameter subscribe: Starts the work for one subscriber and returns its cancellation.
     /// - Returns: The single.
@@ -109,8 +111,8 @@ extension PrimitiveSequence {
     }
 
     /// A sequence that makes a resource for each subscription and disposes it when the
-    /// subscription ends, delivered on the thread of the sequence `primitiveSequenceFactory`
-    /// returns; see ``Observable/using(_:observableFactory:)``.
+    /// subscription ends, delivered where the sequence it makes delivers; see
+    /// ``Observable/using(_:observableFactory:)``.
     ///
     /// ```
     /// single:  --(a|)
@@ -121,8 +123,7 @@ extension PrimitiveSequence {
     ///
     /// - Parameters:
     ///   - resourceFactory: Makes the resource for one subscription; may throw.
-    ///   - primitiveSequenceFactory: Makes the sequence, of the same trait, that uses the
-    ///     resource; may throw.
+    ///   - primitiveSequenceFactory: Makes the sequence that uses the resource; may throw.
     /// - Returns: The sequence, with a resource per subscription.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping @Sendable () throws -> Resource,

@@ -1,12 +1,9 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": an operator that keeps a trait's promise is
-// one line over the observable operator, written once for the traits that have it. Each delivers
-// the outcome where the observable operator does: unless it says otherwise, on the thread that
-// produced it.
+// one line over the observable operator, written once for the traits that have it.
 
 extension PrimitiveSequence {
-    /// Delivers the outcome on `scheduler`, a success's completion in an action of its own right
-    /// after the value's, as RxSwift does; see ``ObservableType/observe(on:)`` and
-    /// ``delay(_:scheduler:)``.
+    /// Delivers the outcome on `scheduler`, a success's completion in an action of its own, as
+    /// ``delay(_:scheduler:)`` does; see ``ObservableType/observe(on:)``.
     ///
     /// - Parameter scheduler: The scheduler that delivers the outcome.
     /// - Returns: The same sequence, delivered on `scheduler`.
@@ -43,8 +40,8 @@ extension PrimitiveSequence {
     }
 
     /// Subscribes again after a failure, up to `maxAttemptCount` subscriptions in all; see
-    /// ``ObservableType/retry(_:)``. A single makes at least one attempt, since it cannot end
-    /// without a result; a maybe or a completable retried 0 times completes.
+    /// ``ObservableType/retry(_:)``. A single makes at least one attempt; a maybe or a
+    /// completable retried 0 times completes.
     ///
     /// ```
     /// single:         -#
@@ -63,8 +60,8 @@ extension PrimitiveSequence {
         return PrimitiveSequence(unchecked: asObservable().retry(attempts))
     }
 
-    /// Logs every subscription, event and disposal that passes, and changes nothing; the outcome
-    /// is delivered after its line is written. See ``ObservableType/debug(_:scheduler:sink:)``.
+    /// Logs every subscription, event and disposal that passes, and changes nothing; see
+    /// ``ObservableType/debug(_:scheduler:sink:)``.
     ///
     /// - Parameters:
     ///   - label: Names this point of the chain in each line.
@@ -88,7 +85,7 @@ extension PrimitiveSequence where Trait: ValueTrait {
     /// ```
     /// ![map { $0.uppercased() }, drawn from a run](primitivesequenceoperators-map-0-uppercased)
     ///
-    /// - Parameter transform: Applied to the value on the thread that produced it; may throw.
+    /// - Parameter transform: Applied to the value; may throw.
     /// - Returns: A sequence of the transformed value, of the same trait.
     public func map<Result: Sendable>(
         _ transform: @escaping @Sendable (Element) throws -> Result
@@ -96,8 +93,8 @@ extension PrimitiveSequence where Trait: ValueTrait {
         PrimitiveSequence<Trait, Result>(unchecked: asObservable().map(transform))
     }
 
-    /// Chains a second sequence of the same trait, subscribed when this one succeeds: fetch a
-    /// page, then its first photo's details. See ``ObservableType/flatMap(_:)``.
+    /// Chains a second sequence of the same trait, subscribed when this one succeeds, and
+    /// delivers its outcome on its thread; see ``ObservableType/flatMap(_:)``.
     ///
     /// ```
     /// single:  -(a|)       (x is cold)
@@ -108,7 +105,7 @@ extension PrimitiveSequence where Trait: ValueTrait {
     /// ![flatMap { _ in x }, drawn from a run](primitivesequenceoperators-flatmap-in-x)
     ///
     /// - Parameter selector: Builds the next sequence from the value; may throw.
-    /// - Returns: A sequence of the second one's value, delivered on its thread.
+    /// - Returns: A sequence of the second one's value.
     public func flatMap<Result: Sendable>(
         _ selector: @escaping @Sendable (Element) throws -> PrimitiveSequence<Trait, Result>
     ) -> PrimitiveSequence<Trait, Result> {

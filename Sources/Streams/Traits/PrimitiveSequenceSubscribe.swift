@@ -1,10 +1,9 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": subscribing to a single, a maybe or a
-// completable is one subscription (TraitOutcome.swift) under each trait's event and RxSwift 6's
-// labels, side by side as `drive` and `emit` are. Each closure runs where the outcome is delivered.
+// completable is one subscription (TraitOutcome.swift) under each trait's event and RxSwift 6's labels.
 
 extension PrimitiveSequence {
     /// Subscribes a closure that receives a single's result, `.success(value)` or
-    /// `.failure(error)`, once, unless the subscription is disposed first.
+    /// `.failure(error)`, once, where it is delivered, unless the subscription is disposed first.
     ///
     /// - Parameter observer: Called with the result.
     /// - Returns: A disposable that cancels the subscription.
@@ -36,8 +35,9 @@ extension PrimitiveSequence {
         reportOutcome(to: observer)
     }
 
-    /// Subscribes closures for a single's success and failure; `onDisposed` runs once when the
-    /// subscription ends: after the other closure, or when it is disposed first.
+    /// Subscribes closures for a single's success and failure, which run where it is delivered;
+    /// `onDisposed` runs once when the subscription ends: after the other closure, or when it is
+    /// disposed first.
     ///
     /// - Parameters:
     ///   - onSuccess: Called with the value.
@@ -101,8 +101,7 @@ extension PrimitiveSequence {
                          onDisposed: reference.passing(to: onDisposed))
     }
 
-    /// A maybe's ``subscribe(with:onSuccess:onFailure:onDisposed:)``, with `onCompleted` for a
-    /// maybe that completes without a value.
+    /// A maybe's ``subscribe(with:onSuccess:onFailure:onDisposed:)``, with `onCompleted`.
     ///
     /// - Parameters:
     ///   - object: Held weakly and passed to each closure.
@@ -121,8 +120,7 @@ extension PrimitiveSequence {
                          onCompleted: reference.passing(to: onCompleted), onDisposed: reference.passing(to: onDisposed))
     }
 
-    /// A completable's ``subscribe(with:onSuccess:onFailure:onDisposed:)``, with `onCompleted`
-    /// for the completion.
+    /// A completable's ``subscribe(with:onSuccess:onFailure:onDisposed:)``, with `onCompleted`.
     ///
     /// - Parameters:
     ///   - object: Held weakly and passed to each closure.

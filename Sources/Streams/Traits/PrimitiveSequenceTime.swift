@@ -1,15 +1,12 @@
-// The time operators of a single, a maybe and a completable: each is the observable operator,
-// with the trait kept; `delay` delivers a success's completion in an action of its own, as
-// RxSwift's does (the helper at the bottom, which the traits' `observe(on:)` uses too).
+// The time operators of a single, a maybe and a completable: each is the observable operator, with
+// the trait kept; `delay` and `observe(on:)` deliver a success's completion in an action of its own.
 
 import Synchronization
 
 extension PrimitiveSequence {
     /// Delivers a success or a completion `dueTime` later, on `scheduler`; a failure at once.
-    /// See ``ObservableType/delay(_:scheduler:)``.
-    ///
-    /// As in RxSwift, a success's completion comes in an action of its own on `scheduler`, right
-    /// after the value's: at the same tick on a ``TestScheduler`` made with `TestScheduler()`,
+    /// See ``ObservableType/delay(_:scheduler:)``. As in RxSwift, a success's completion comes in
+    /// an action of its own right after the value's: at the same tick on a ``TestScheduler``,
     /// one tick later on RxTest's `TestScheduler(initialClock:)`.
     ///
     /// ```
@@ -27,8 +24,8 @@ extension PrimitiveSequence {
         PrimitiveSequence(unchecked: asObservable().delay(dueTime, scheduler: scheduler).completionInItsOwnAction(on: scheduler))
     }
 
-    /// Subscribes to this sequence `dueTime` after each subscription, on `scheduler`, so its work
-    /// starts later; see ``ObservableType/delaySubscription(_:scheduler:)``.
+    /// Subscribes to this sequence `dueTime` later, on `scheduler`, so its work starts later and
+    /// delivers where it does; see ``ObservableType/delaySubscription(_:scheduler:)``.
     ///
     /// ```
     /// single:         -(a|)        (cold)
@@ -108,12 +105,9 @@ extension PrimitiveSequence where Trait: ValueTrait, Element: FixedWidthInteger 
 
 extension ObservableType {
     /// Passes a trait's outcome on, but a completion that follows a value is delivered by an
-    /// action of its own on `scheduler`, after the value: how RxSwift's `delay` and
-    /// `observe(on:)` deliver a single's or a maybe's success, one event per action. The value,
-    /// an error and an empty completion pass at once.
-    ///
-    /// Serial: the value has been delivered before the completion arrives and is scheduled.
-    /// Disposing cancels a completion still scheduled.
+    /// action of its own on `scheduler`, as RxSwift's `delay` and `observe(on:)` deliver a
+    /// success. The value, an error and an empty completion pass at once; disposing cancels a
+    /// completion still scheduled.
     func completionInItsOwnAction(on scheduler: any Scheduler) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in

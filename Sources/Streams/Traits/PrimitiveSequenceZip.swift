@@ -1,16 +1,14 @@
-// `zip` of singles or of maybes: the observable `zip`, with the trait kept, written once over a
-// parameter pack for every arity, and over a collection. (Completables zip in
-// CompletableOperators.swift: with no values to pair, their zip is a merge.)
+// `zip` of singles or of maybes: the observable `zip`, with the trait kept, over a parameter pack
+// and over a collection. (A completable's `zip`, a merge, is in CompletableOperators.swift.)
 
 extension PrimitiveSequence where Trait: ValueTrait {
     /// Waits for every sequence, all subscribed at once so their work runs in parallel, and
     /// combines their values: `Single.zip(a, b) { … }`, and so on for any number of sequences.
+    /// The outcome is delivered on the thread of the sequence that ends last, or that fails.
     ///
-    /// The result succeeds when the last of them succeeds. It fails as soon as one fails or
-    /// `resultSelector` throws, and the others are then disposed. As in RxSwift, whose trait
-    /// `zip` is the observable one (``Observable/zip(_:_:resultSelector:)``), a maybe completes
-    /// empty when all have ended and one of them was empty: if another never ends, neither does
-    /// the result.
+    /// As in RxSwift, this is ``Observable/zip(_:_:resultSelector:)``: it fails as soon as one
+    /// fails or `resultSelector` throws, and a maybe completes empty once all have ended and one
+    /// was empty.
     ///
     /// ```
     /// first:   ---(a|)
@@ -36,9 +34,6 @@ extension PrimitiveSequence where Trait: ValueTrait {
     /// ```
     /// ![zip { $0 + $1 + $2 }, drawn from a run](primitivesequencezip-zip-0-1-2)
     ///
-    /// The outcome is delivered on the thread of the sequence that ends last, or of the one
-    /// that fails; `resultSelector` runs there too.
-    ///
     /// - Parameters:
     ///   - first: The first sequence.
     ///   - others: The others, of the same trait.
@@ -51,8 +46,7 @@ extension PrimitiveSequence where Trait: ValueTrait {
         PrimitiveSequence(unchecked: .combining(first, repeat each others, keeping: QueuedValues.self, resultSelector: resultSelector))
     }
 
-    /// Waits for every sequence and gathers their values in a tuple: `Single.zip(a, b)`, and so
-    /// on; ``zip(_:_:resultSelector:)`` with a selector that makes the tuple.
+    /// ``zip(_:_:resultSelector:)`` with the values gathered in a tuple: `Single.zip(a, b)`.
     ///
     /// - Parameters:
     ///   - first: The first sequence.
@@ -66,9 +60,8 @@ extension PrimitiveSequence where Trait: ValueTrait {
 
     /// Waits for every sequence of a collection, read once when `zip` is called, and gathers
     /// their values in order; an empty collection succeeds at once with `[]`, as in RxSwift.
-    /// Ends, and is delivered, as ``zip(_:_:resultSelector:)``, and as
-    /// ``Observable/zip(_:)-([Observable<Element>])`` for maybes: once every other maybe has
-    /// ended, one that is empty ends the result empty at the next value.
+    /// Ends, and is delivered, as ``zip(_:_:resultSelector:)``; see
+    /// ``Observable/zip(_:)-([Observable<Element>])``.
     ///
     /// ```
     /// first:   ---(a|)
@@ -86,8 +79,7 @@ extension PrimitiveSequence where Trait: ValueTrait {
         return PrimitiveSequence<Trait, [Element]>(unchecked: Observable.zip(sources.map { $0.asObservable() }))
     }
 
-    /// Waits for every sequence of a collection and combines their values, in order:
-    /// ``zip(_:)-(Sources)`` followed by `map`. For an empty collection, `resultSelector` gets
+    /// ``zip(_:)-(Sources)`` followed by `map`: for an empty collection, `resultSelector` gets
     /// `[]` when the result is subscribed, as in RxSwift.
     ///
     /// - Parameters:

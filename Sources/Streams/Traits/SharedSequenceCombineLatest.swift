@@ -1,16 +1,12 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": drivers (or signals) combined are the
 // observable operator over them, shared again, written once over a parameter pack for every arity.
-// Every input already delivers on its scheduler and never fails, so the result does too, with no
-// `observe(on:)` of its own.
 
 extension SharedSequence {
     /// Combines the latest values of drivers (or of signals) each time one of them emits, once
     /// all have emitted: a form's "can submit" from its fields. `Driver.combineLatest(a, b) { … }`,
     /// and so on for any number of sequences; see ``Observable/combineLatest(_:_:resultSelector:)``.
-    ///
-    /// Each value is delivered on the thread of the sequence that emitted it. The drivers of
-    /// one screen share the main queue, so that is the main thread; the result times its own
-    /// operators (``debounce(_:)``) on the first one's scheduler.
+    /// Each value comes on the thread of the sequence that emitted it (on one screen, the main
+    /// thread); the result times its own operators on the first one's scheduler.
     ///
     /// ```
     /// first:   -a---b----c--|
@@ -52,9 +48,7 @@ extension SharedSequence {
         return SharedSequence(unshared: combined, scheduler: first.scheduler)
     }
 
-    /// Gathers the latest values of drivers (or of signals) in a tuple each time one of them
-    /// emits, once all have emitted: ``combineLatest(_:_:resultSelector:)`` with a selector that
-    /// makes the tuple.
+    /// ``combineLatest(_:_:resultSelector:)`` with the latest values gathered in a tuple.
     ///
     /// - Parameters:
     ///   - first: The first sequence.
@@ -91,8 +85,7 @@ extension SharedSequence {
         return SharedSequence(unshared: zipped, scheduler: first.scheduler)
     }
 
-    /// Gathers the values of drivers (or of signals) by index in tuples:
-    /// ``zip(_:_:resultSelector:)`` with a selector that makes the tuple.
+    /// ``zip(_:_:resultSelector:)`` with the values at each index gathered in a tuple.
     ///
     /// - Parameters:
     ///   - first: The first sequence.

@@ -1,12 +1,10 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": a driver or a signal combined with others of
-// its kind is the observable operator over them, shared again. Every input already delivers on its
-// scheduler and never fails, so the result does too, with no `observe(on:)` of its own.
+// its kind, which deliver on their scheduler and never fail, is the observable operator, shared again.
 
 extension SharedSequence {
     /// Maps each value to a sequence of the same kind and emits the values of the latest one,
-    /// unsubscribing the previous one at that moment: a search screen's results for the query
-    /// typed last. Values are delivered on the inner sequences' scheduler, the completion on
-    /// this one's: for one screen, both the main queue.
+    /// unsubscribing the previous one: a search screen's results for the query typed last.
+    /// Values come on the inner sequences' scheduler, the completion on this one's.
     ///
     /// ```
     /// source:  -a-b------|         (a → x, b → y; x and y are cold)
@@ -26,8 +24,8 @@ extension SharedSequence {
     }
 
     /// Maps a value to a sequence of the same kind only when no inner sequence is running, and
-    /// emits its values; values arriving meanwhile are ignored: a "load more" that does not
-    /// start a second load. Delivered as ``flatMapLatest(_:)->SharedSequence<SharingStrategy,Result>`` is.
+    /// emits its values: a "load more" that does not start a second load. Delivered as
+    /// ``flatMapLatest(_:)->SharedSequence<SharingStrategy,Result>`` is.
     ///
     /// ```
     /// source:  -a-b------|         (a → x, b → y; x and y are cold)
@@ -66,9 +64,9 @@ extension SharedSequence {
         SharedSequence<SharingStrategy, Result>(unshared: asObservable().flatMap(transform), scheduler: scheduler)
     }
 
-    /// Emits the latest value of `second` each time this sequence emits, on this one's thread:
-    /// a "submit" tap that reads the form. `second` is a ``Driver`` or a ``Signal``, which
-    /// cannot fail; an observable must become one first. See ``ObservableType/withLatestFrom(_:)``.
+    /// Emits the latest value of `second`, a driver or a signal, each time this sequence emits,
+    /// on this one's thread: a "submit" tap that reads the form; see
+    /// ``ObservableType/withLatestFrom(_:)``.
     ///
     /// ```
     /// source:  -a--b----c-d-|
@@ -108,8 +106,7 @@ extension SharedSequence {
 
     /// Emits the values of all `sources` as they arrive, each on the thread of the sequence that
     /// emitted it, and completes when all have: every way a screen can ask for a refresh, as one
-    /// signal (`Signal.merge`) or one driver (`Driver.merge`). The result times its own
-    /// operators on the first source's scheduler.
+    /// signal. The result times its own operators on the first source's scheduler.
     ///
     /// ```
     /// first:   -a---b-|
@@ -136,10 +133,9 @@ extension SharedSequence {
 }
 
 extension SharedSequence where SharingStrategy == SignalSharingStrategy {
-    /// A signal's own: maps each event to a driver and drives the values of the latest one, a
-    /// tap that loads state a screen then shows (`signIn.flatMapLatest { api.signIn().asDriver(…) }`).
-    /// As in RxCocoa, the result is a ``Driver``: it replays the latest value of the latest inner
-    /// driver to a late subscriber.
+    /// A signal's own: maps each event to a driver and drives the values of the latest one, a tap
+    /// that loads state a screen then shows. As in RxCocoa, the result is a ``Driver``, replaying
+    /// the latest value of the latest inner driver; delivered as the other `flatMapLatest` is.
     ///
     /// ```
     /// signal:  -a-b------|         (driver(for: a) is x, driver(for: b) is y; both cold)

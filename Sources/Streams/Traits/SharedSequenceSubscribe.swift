@@ -4,11 +4,10 @@
 extension SharedSequence {
     /// Subscribes closures that run on the main actor: `drive` for a driver, `emit` for a signal.
     ///
-    /// The sequence delivers on the main thread, so `onNext` and `onCompleted` are `@MainActor`
-    /// and a `@MainActor` screen updates itself from them directly. (One made with a scheduler
-    /// off the main thread traps with the main actor's message; subscribe to ``asObservable()``
-    /// there instead.) `onDisposed` runs once when the subscription ends, on the thread that
-    /// ends it, which is why it is not `@MainActor`.
+    /// The sequence delivers on the main thread, so a `@MainActor` screen updates itself from
+    /// `onNext` and `onCompleted` directly. (One made with a scheduler off the main thread traps
+    /// with the main actor's message; subscribe to ``asObservable()`` there.) `onDisposed` runs on
+    /// the thread that ends the subscription, which is why it is not `@MainActor`.
     ///
     /// - Parameters:
     ///   - onNext: Called on the main actor with each value.
@@ -44,10 +43,10 @@ extension SharedSequence {
         asObservable().subscribe { _ in }
     }
 
-    /// Subscribes closures that run on the main actor and receive `object` with each event,
-    /// holding `object` weakly: the Swift 6 answer to `[weak self]`; `emit(with:…)` for a signal.
-    /// Once `object` is released, the closures are no longer called; the subscription stays
-    /// until it is disposed. A `@MainActor` class is `Sendable`, so a screen passes `self`:
+    /// Subscribes closures that run on the main actor and receive `object`, held weakly, with
+    /// each event: the Swift 6 answer to `[weak self]`; `emit(with:…)` for a signal. Once
+    /// `object` is released, they are no longer called. A `@MainActor` class is `Sendable`, so a
+    /// screen passes `self`:
     ///
     /// ```swift
     /// output.title.drive(with: self, onNext: { screen, title in screen.titleLabel.text = title })
@@ -73,16 +72,10 @@ extension SharedSequence {
     ) -> any Disposable where SharingStrategy == SignalSharingStrategy {
         subscribeOnMainActor(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
-}
 
-// What `bind(to:)` is for an observable, on the sequence's thread: into observers, subjects and
-// relays. A driver or a signal never fails, so there is no error to report; into a relay or a
-// behaviour value, which never ends, the completion is not forwarded. Into an optional target, as
-// in RxCocoa, each value is wrapped: a driver of `Int` drives an observer of `Int?`.
-
-extension SharedSequence {
-    /// Sends every value, and the completion, to each of `observers`: an ``AnyObserver``, a
-    /// subject, a ``Binder``, any ``ObserverType``; `emit(to:)` for a signal.
+    /// Sends every value, and the completion, to each of `observers` on the sequence's thread, as
+    /// `bind(to:)` does for an observable: an ``AnyObserver``, a subject, a ``Binder``, any
+    /// ``ObserverType``; `emit(to:)` for a signal. Into optionals, each value is wrapped.
     ///
     /// - Parameter observers: The observers to send to, in order.
     /// - Returns: A disposable that ends the subscription.
@@ -97,8 +90,8 @@ extension SharedSequence {
         asObservable().send(to: observers)
     }
 
-    /// Sets each of `values` to every value with ``BehaviorValue/accept(_:)``; `emit(to:)` for a
-    /// signal.
+    /// Sets each of `values` to every value with ``BehaviorValue/accept(_:)``, on the sequence's
+    /// thread; a value never ends, so the completion is not forwarded. `emit(to:)` for a signal.
     ///
     /// - Parameter values: The values to update, in order.
     /// - Returns: A disposable that ends the subscription.
@@ -111,8 +104,8 @@ extension SharedSequence {
         asObservable().subscribe(onNext: { value.accept($0) })
     }
 
-    /// Sends every value to each of `relays` with ``PublishValue/accept(_:)``; `emit(to:)` for a
-    /// signal.
+    /// Sends every value, without the completion, to each of `relays` with
+    /// ``PublishValue/accept(_:)``, on the sequence's thread; `emit(to:)` for a signal.
     ///
     /// - Parameter relays: The relays to send to, in order.
     /// - Returns: A disposable that ends the subscription.
@@ -156,4 +149,42 @@ extension SharedSequence {
     public func emit(to relay: PublishValue<Element?>) -> any Disposable where SharingStrategy == SignalSharingStrategy {
         asObservable().subscribe(onNext: { relay.accept($0) })
     }
+
+    /// What `drive(onNext:onCompleted:onDisposed:)` and `emit(onNext:onCompleted:onDisposed:)` do.
+    private func subscribeOnMainActor(
+        onNext: (@MainActor @Sendable (Element) -> Void)?,
+        onCompleted: (@MainActor @Sendable () -> Void)?,
+        onDisposed: (@Sendable () -> Void)?
+    ) -> any Disposable {
+        asObservable().subscribe(onNext: onMainActor(onNext), onCompleted: onMainActor(onCompleted), onDisposed: onDisposed)
+    }
+
+    /// What `drive(with:…)` and `emit(with:…)` do: the closures receive `object`, held weakly.
+    private func subscribeOnMainActor<Object: AnyObject & Sendable>(
+        with object: Object,
+        onNext: (@MainActor @Sendable (Object, Element) -> Void)?,
+        onCompleted: (@MainActor @Sendable (Object) -> Void)?,
+        onDisposed: (@Sendable (Object) -> Void)?
+    ) -> any Disposable {
+        let reference = WeakReference(object)
+        return subscribeOnMainActor(
+            onNext: reference.passingOnMainActor(to: onNext),
+            onCompleted: reference.passingOnMainActor(to: onCompleted),
+            onDisposed: reference.passing(to: onDisposed)
+        )
+    }
+}
+
+/// `body` as a closure that the subscription may call from a nonisolated context: it runs inside
+/// `MainActor.assumeIsolated`, so a sequence made with a scheduler off the main thread traps with
+/// the main actor's message rather than race.
+private func onMainActor<Value: Sendable>(_ body: (@MainActor @Sendable (Value) -> Void)?) -> (@Sendable (Value) -> Void)? {
+    guard let body else { return nil }
+    return { value in MainActor.assumeIsolated { body(value) } }
+}
+
+/// `body` without an argument, as the overload above.
+private func onMainActor(_ body: (@MainActor @Sendable () -> Void)?) -> (@Sendable () -> Void)? {
+    guard let body else { return nil }
+    return { MainActor.assumeIsolated { body() } }
 }

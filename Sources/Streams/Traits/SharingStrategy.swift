@@ -2,15 +2,12 @@
 // signal: how their source is shared among their subscribers.
 
 /// How a ``SharedSequence`` shares its one source among its subscribers: RxCocoa's
-/// `SharingStrategyProtocol`. A strategy is a type without values, the first generic argument of
-/// ``SharedSequence``: ``DriverSharingStrategy`` makes a ``Driver``, ``SignalSharingStrategy`` a
-/// ``Signal``; an extension for one of them only is constrained by it, as in RxCocoa.
+/// `SharingStrategyProtocol`, a type without values. ``DriverSharingStrategy`` makes a
+/// ``Driver``, ``SignalSharingStrategy`` a ``Signal``.
 public protocol SharingStrategyProtocol: Sendable {
-    /// `source` shared among its subscribers: subscribed to once while at least one of them is
-    /// subscribed.
+    /// `source` shared among its subscribers: subscribed to once while any of them is.
     ///
-    /// - Parameter source: A sequence that already delivers on the shared sequence's scheduler
-    ///   and never fails.
+    /// - Parameter source: A sequence on the shared sequence's scheduler that never fails.
     /// - Returns: The shared sequence's observable.
     static func share<Element: Sendable>(_ source: Observable<Element>) -> Observable<Element>
 }
@@ -19,7 +16,7 @@ public protocol SharingStrategyProtocol: Sendable {
 public enum DriverSharingStrategy: SharingStrategyProtocol {
     /// `source` shared while connected, replaying its latest value to each new subscriber.
     ///
-    /// - Parameter source: The driver's source, on its scheduler and never failing.
+    /// - Parameter source: The driver's source.
     /// - Returns: The shared source.
     public static func share<Element: Sendable>(_ source: Observable<Element>) -> Observable<Element> {
         source.share(replay: 1, scope: .whileConnected)
@@ -28,10 +25,9 @@ public enum DriverSharingStrategy: SharingStrategyProtocol {
 
 /// The sharing of a ``Signal``: events, which a late subscriber does not receive again.
 public enum SignalSharingStrategy: SharingStrategyProtocol {
-    /// `source` shared while connected, without replay: a late subscriber receives only later
-    /// events.
+    /// `source` shared while connected, without replay: a late subscriber gets only later events.
     ///
-    /// - Parameter source: The signal's source, on its scheduler and never failing.
+    /// - Parameter source: The signal's source.
     /// - Returns: The shared source.
     public static func share<Element: Sendable>(_ source: Observable<Element>) -> Observable<Element> {
         source.share(replay: 0, scope: .whileConnected)

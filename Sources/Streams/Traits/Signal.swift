@@ -1,13 +1,12 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": a `Driver` that does not replay: the same
 // three operators, another share.
 
-/// A stream of UI events, RxCocoa's `Signal`: a ``SharedSequence`` (it never fails, delivers on
-/// its scheduler, and is shared) that **does not replay**, with the ``SignalSharingStrategy``.
+/// A stream of UI events, RxCocoa's `Signal`: a ``SharedSequence`` that **does not replay**
+/// (``SignalSharingStrategy``).
 ///
-/// Use a signal for things that *happen*: "show an error banner", "scroll to top", "the user
-/// reached the bottom of the feed". A subscriber hears only what happens after it subscribed: a
-/// banner is not shown again to a screen that appears later. (For *state* that a late subscriber
-/// must see at once, use a ``Driver``.)
+/// Use a signal for things that *happen*: "show an error banner", "scroll to top". A subscriber
+/// hears only what happens after it subscribed: a banner is not shown again to a screen that
+/// appears later. For *state* that a late subscriber must see at once, use a ``Driver``.
 ///
 /// ```
 /// source:         -a-b-c-d-|

@@ -4,8 +4,8 @@ extension PrimitiveSequence where Trait == SingleTrait {
     ///
     /// Each subscription runs `work` in a new `Task` (a detached one, without the subscribing
     /// task's priority and task-local values, if `detached`) and succeeds with what it returns
-    /// or fails with what it throws, on the task's thread. Disposing cancels the task. There is
-    /// no marble diagram: when `work` returns is real time, which a ``TestScheduler`` cannot step.
+    /// or fails with what it throws, on the task's thread. Disposing cancels the task. (Real
+    /// time decides when `work` returns, so no marble diagram can show it.)
     ///
     /// - Parameters:
     ///   - detached: Whether the task is detached; `false` by default.
