@@ -1,15 +1,10 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": every way to make a driver or a signal from
-// an observable is one `observe(on:)` and one `catch`, written once; `asDriver` and `asSignal` name
-// the strategy.
+// an observable is one `observe(on:)` and one `catch`; `asDriver` and `asSignal` name the strategy.
 
 extension ObservableType {
-    /// Turns this sequence into a driver or a signal that emits `element` and completes in
-    /// place of an error: RxCocoa's `asSharedSequence`, of which
-    /// ``asDriver(onErrorJustReturn:scheduler:)`` and ``asSignal(onErrorJustReturn:scheduler:)``
-    /// are the two spellings.
-    ///
-    /// The events are moved to `scheduler` first, then the error is replaced, so the
-    /// replacement is delivered on `scheduler` too.
+    /// Turns this sequence into a driver or a signal that emits `element` and completes in place
+    /// of an error, all on `scheduler`: RxCocoa's `asSharedSequence`, spelt
+    /// ``asDriver(onErrorJustReturn:scheduler:)`` and ``asSignal(onErrorJustReturn:scheduler:)``.
     ///
     /// ```
     /// source:  -a-b-#
@@ -19,11 +14,9 @@ extension ObservableType {
     /// ![asSharedSequence(onErrorJustReturn: x, scheduler: scheduler), drawn from a run](assharedsequence-assharedsequence)
     ///
     /// - Parameters:
-    ///   - sharingStrategy: ``DriverSharingStrategy`` or ``SignalSharingStrategy``; inferred
-    ///     from the result's type when it is named.
+    ///   - sharingStrategy: ``DriverSharingStrategy`` or ``SignalSharingStrategy``; inferred.
     ///   - element: The value to emit instead of failing.
-    ///   - scheduler: The scheduler that delivers the events: the main queue. Tests pass a
-    ///     ``TestScheduler`` run from the main actor.
+    ///   - scheduler: The scheduler that delivers the events: the main queue by default.
     /// - Returns: The driver or signal.
     public func asSharedSequence<Strategy: SharingStrategyProtocol>(
         sharingStrategy: Strategy.Type = Strategy.self,
@@ -33,9 +26,9 @@ extension ObservableType {
         SharedSequence(recovering: asObservable(), on: scheduler) { _ in .just(element) }
     }
 
-    /// Turns this sequence into a driver or a signal that continues with `fallback` in place
-    /// of an error; ``asDriver(onErrorDriveWith:scheduler:)`` and
-    /// ``asSignal(onErrorSignalWith:scheduler:)`` are its two spellings.
+    /// Turns this sequence into a driver or a signal on `scheduler` that continues with
+    /// `fallback`, subscribed when the error arrives: spelt
+    /// ``asDriver(onErrorDriveWith:scheduler:)`` and ``asSignal(onErrorSignalWith:scheduler:)``.
     ///
     /// ```
     /// source:    -a-#
@@ -45,9 +38,8 @@ extension ObservableType {
     /// ```
     /// ![asSharedSequence(onErrorDriveWith: fallback, scheduler: scheduler), drawn from a run](assharedsequence-assharedsequence_2)
     ///
-    /// The fallback is subscribed to when the error arrives. Here nobody else subscribes to
-    /// it, so it starts then and `x` is gone; a driver that another subscriber keeps connected
-    /// would first replay its latest value, a signal would not.
+    /// Here nobody else subscribes to the fallback, so it starts at the error and `x` is gone;
+    /// a driver that another subscriber keeps connected would first replay its latest value.
     ///
     /// - Parameters:
     ///   - sharingStrategy: ``DriverSharingStrategy`` or ``SignalSharingStrategy``.
@@ -62,9 +54,9 @@ extension ObservableType {
         SharedSequence(recovering: asObservable(), on: scheduler) { _ in fallback.asObservable() }
     }
 
-    /// Turns this sequence into a driver or a signal that continues with the one
-    /// `onErrorRecover` returns for an error; ``asDriver(scheduler:onErrorRecover:)`` and
-    /// ``asSignal(scheduler:onErrorRecover:)`` are its two spellings.
+    /// Turns this sequence into a driver or a signal on `scheduler` that continues with the one
+    /// `onErrorRecover` returns for an error: spelt ``asDriver(scheduler:onErrorRecover:)`` and
+    /// ``asSignal(scheduler:onErrorRecover:)``.
     ///
     /// ```
     /// source:  -a-#
@@ -72,10 +64,6 @@ extension ObservableType {
     /// output:  -a-(x|)
     /// ```
     /// ![asSharedSequence(scheduler: scheduler) { _ in .just(x, scheduler: scheduler) }, drawn from a run](assharedsequence-assharedsequence-scheduler)
-    ///
-    /// ```swift
-    /// let message: Signal<String> = failures.asSharedSequence { error in .just("Could not load: \(error)") }
-    /// ```
     ///
     /// - Parameters:
     ///   - sharingStrategy: ``DriverSharingStrategy`` or ``SignalSharingStrategy``.
@@ -89,67 +77,48 @@ extension ObservableType {
     ) -> SharedSequence<Strategy, Element> {
         SharedSequence(recovering: asObservable(), on: scheduler) { onErrorRecover($0).asObservable() }
     }
-}
 
-// MARK: - The two spellings of each
+    // MARK: - The two spellings of each
 
-extension ObservableType {
     /// ``asSharedSequence(sharingStrategy:onErrorJustReturn:scheduler:)`` making a ``Driver``.
-    public func asDriver(
-        onErrorJustReturn element: Element,
-        scheduler: any Scheduler = DispatchQueueScheduler.main
-    ) -> Driver<Element> {
+    public func asDriver(onErrorJustReturn element: Element, scheduler: any Scheduler = DispatchQueueScheduler.main) -> Driver<Element> {
         asSharedSequence(onErrorJustReturn: element, scheduler: scheduler)
     }
 
     /// ``asSharedSequence(sharingStrategy:onErrorJustReturn:scheduler:)`` making a ``Signal``.
-    public func asSignal(
-        onErrorJustReturn element: Element,
-        scheduler: any Scheduler = DispatchQueueScheduler.main
-    ) -> Signal<Element> {
+    public func asSignal(onErrorJustReturn element: Element, scheduler: any Scheduler = DispatchQueueScheduler.main) -> Signal<Element> {
         asSharedSequence(onErrorJustReturn: element, scheduler: scheduler)
     }
 
     /// ``asSharedSequence(sharingStrategy:onErrorDriveWith:scheduler:)`` making a ``Driver``.
-    public func asDriver(
-        onErrorDriveWith driver: Driver<Element>,
-        scheduler: any Scheduler = DispatchQueueScheduler.main
-    ) -> Driver<Element> {
+    public func asDriver(onErrorDriveWith driver: Driver<Element>, scheduler: any Scheduler = DispatchQueueScheduler.main) -> Driver<Element> {
         asSharedSequence(onErrorDriveWith: driver, scheduler: scheduler)
     }
 
     /// ``asSharedSequence(sharingStrategy:onErrorDriveWith:scheduler:)`` making a ``Signal``.
-    public func asSignal(
-        onErrorSignalWith signal: Signal<Element>,
-        scheduler: any Scheduler = DispatchQueueScheduler.main
-    ) -> Signal<Element> {
+    public func asSignal(onErrorSignalWith signal: Signal<Element>, scheduler: any Scheduler = DispatchQueueScheduler.main) -> Signal<Element> {
         asSharedSequence(onErrorDriveWith: signal, scheduler: scheduler)
     }
 
     /// ``asSharedSequence(sharingStrategy:scheduler:onErrorRecover:)`` making a ``Driver``.
     public func asDriver(
-        scheduler: any Scheduler = DispatchQueueScheduler.main,
-        onErrorRecover: @escaping @Sendable (any Error) -> Driver<Element>
+        scheduler: any Scheduler = DispatchQueueScheduler.main, onErrorRecover: @escaping @Sendable (any Error) -> Driver<Element>
     ) -> Driver<Element> {
         asSharedSequence(scheduler: scheduler, onErrorRecover: onErrorRecover)
     }
 
     /// ``asSharedSequence(sharingStrategy:scheduler:onErrorRecover:)`` making a ``Signal``.
     public func asSignal(
-        scheduler: any Scheduler = DispatchQueueScheduler.main,
-        onErrorRecover: @escaping @Sendable (any Error) -> Signal<Element>
+        scheduler: any Scheduler = DispatchQueueScheduler.main, onErrorRecover: @escaping @Sendable (any Error) -> Signal<Element>
     ) -> Signal<Element> {
         asSharedSequence(scheduler: scheduler, onErrorRecover: onErrorRecover)
     }
 }
 
-// MARK: - From a relay, which cannot fail
 
 extension BehaviorValue {
-    /// This value as a ``Driver``: RxCocoa's `BehaviorRelay.asDriver()`.
-    ///
-    /// A behaviour value never fails, so there is no error to replace: the driver is its values
-    /// delivered on `scheduler`, starting with the current one, shared and replaying the latest.
+    /// This value as a ``Driver``, RxCocoa's `BehaviorRelay.asDriver()`: its values, starting
+    /// with the current one, on `scheduler`. A relay cannot fail: there is no error to replace.
     ///
     /// ```
     /// accept:  a--b---c
@@ -166,8 +135,7 @@ extension BehaviorValue {
 }
 
 extension PublishValue {
-    /// This relay as a ``Signal``: RxCocoa's `PublishRelay.asSignal()`. A relay never fails:
-    /// the signal is its values delivered on `scheduler`, shared, without replay.
+    /// This relay as a ``Signal``, RxCocoa's `PublishRelay.asSignal()`: its values on `scheduler`.
     ///
     /// ```
     /// accept:  -a--b---c

@@ -1,10 +1,9 @@
-// The operators only a completable has: what runs after it, and several of them together or in turn.
+// The operators only a completable has: what runs after it, and several of them together or in
+// turn. Each delivers on the thread of the completable, or the sequence, that ends last.
 
 extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
-    /// Runs `second` once this completable has completed: save, then reload.
-    ///
-    /// `second` is subscribed at the tick this completable completes, and its result is the
-    /// result; a failure of this one is the result, and `second` is never subscribed.
+    /// Runs `second` once this completable has completed, subscribing it then: save, then
+    /// reload. A failure of this one is the result, and `second` is never subscribed.
     ///
     /// ```
     /// save:    --|          (reload is cold)
@@ -51,7 +50,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         Completable(unchecked: then(second))
     }
 
-    /// Runs the observable `second` once this completable has completed, and forwards its values.
+    /// Runs the observable `second` once this completable has completed, and forwards its events.
     ///
     /// ```
     /// sync:     --|         (updates is cold)
@@ -67,15 +66,15 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         then(second)
     }
 
-    /// This completable's end, then `second`: a `map` gives the completable `second`'s element
-    /// type (a `Never` has no value, so the closure is never called), and `concat` does the rest.
+    /// This completable's end, then `second`: `map` only changes the element type (a `Never` has
+    /// no value, so the closure is never called).
     private func then<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Second.Element> {
         asObservable().map { _ -> Second.Element in }.concat(second)
     }
 
     /// Runs every completable at once and completes when all have; fails as soon as one fails,
-    /// disposing the others. For completables, RxSwift's `zip` is a merge: there are no values
-    /// to pair.
+    /// disposing the others. With no values to pair, a completable's `zip` is a merge, as in
+    /// RxSwift.
     ///
     /// ```
     /// first:   --|
@@ -91,22 +90,11 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         Completable(unchecked: Observable.merge(sources.map { $0.asObservable() }))
     }
 
-    /// Runs every completable at once; see ``zip(_:)-([Completable])``.
-    ///
-    /// - Parameter sources: The completables to run together.
-    /// - Returns: A completable that completes when every source has.
-    public static func zip(_ sources: Completable...) -> Completable {
-        zip(sources)
-    }
+    /// ``zip(_:)-([Completable])`` of the completables given.
+    public static func zip(_ sources: Completable...) -> Completable { zip(sources) }
 
-    /// Runs every completable of any collection at once, as RxSwift's
-    /// `Completable.zip(collection)`; see ``zip(_:)-([Completable])``. The collection is read
-    /// once, when `zip` is called.
-    ///
-    /// - Parameter sources: The completables to run together.
-    /// - Returns: A completable that completes when every source has.
-    public static func zip<Completables: Collection>(_ sources: Completables) -> Completable
-    where Completables.Element == Completable {
+    /// ``zip(_:)-([Completable])`` of any collection, read once, when `zip` is called.
+    public static func zip<Completables: Collection>(_ sources: Completables) -> Completable where Completables.Element == Completable {
         zip(Array(sources))
     }
 
@@ -127,30 +115,16 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         Completable(unchecked: Observable.concat(sources.map { $0.asObservable() }))
     }
 
-    /// Runs the completables one after another; see ``concat(_:)-([Completable])``.
-    ///
-    /// - Parameter sources: The completables to run in order.
-    /// - Returns: A completable that completes when the last source has.
-    public static func concat(_ sources: Completable...) -> Completable {
-        concat(sources)
-    }
+    /// ``concat(_:)-([Completable])`` of the completables given.
+    public static func concat(_ sources: Completable...) -> Completable { concat(sources) }
 
-    /// Runs the completables of any sequence one after another, as RxSwift's
-    /// `Completable.concat(sequence)`; see ``concat(_:)-([Completable])``. The sequence is read
-    /// once, when `concat` is called.
-    ///
-    /// - Parameter sources: The completables to run in order.
-    /// - Returns: A completable that completes when the last source has.
-    public static func concat<Completables: Sequence>(_ sources: Completables) -> Completable
-    where Completables.Element == Completable {
+    /// ``concat(_:)-([Completable])`` of any sequence, read once, when `concat` is called.
+    public static func concat<Completables: Sequence>(_ sources: Completables) -> Completable where Completables.Element == Completable {
         concat(Array(sources))
     }
 
     /// Runs `second` once this completable has completed: RxSwift's name for
     /// ``andThen(_:)-(Completable)``, and ``concat(_:)-([Completable])`` of the two.
-    ///
-    /// `second` is subscribed at the tick this completable completes, on its thread; a failure
-    /// of this one is the result, and `second` is never subscribed.
     ///
     /// - Parameter second: The completable to run after this one.
     /// - Returns: A completable that completes when both have.

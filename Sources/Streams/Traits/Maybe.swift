@@ -1,11 +1,10 @@
-import Synchronization
+// What only a maybe has: its event, and the check that makes one.
 
 /// A sequence that produces at most one value: it succeeds with a value, completes empty, or
 /// fails. The shape of a cache lookup, or of "the photo with this id, if there is one".
 ///
-/// A `Maybe` never emits two values: `Maybe.create` ignores everything after the first result,
-/// and ``ObservableType/asMaybe()`` turns a second value into ``SingleError/moreThanOneElement``,
-/// the error RxSwift uses there too.
+/// `Maybe.create` ignores everything after the first result, and ``ObservableType/asMaybe()``
+/// turns a second value into ``SingleError/moreThanOneElement``, as RxSwift does.
 ///
 /// ```swift
 /// func cachedPhoto(id: String) -> Maybe<Photo> {
@@ -14,12 +13,7 @@ import Synchronization
 ///         return Disposables.create()
 ///     }
 /// }
-///
-/// cachedPhoto(id: "p1").subscribe(
-///     onSuccess: { show($0) },
-///     onError: { showError($0) },
-///     onCompleted: { showPlaceholder() }
-/// )
+/// cachedPhoto(id: "p1").subscribe(onSuccess: { show($0) }, onError: { showError($0) }, onCompleted: { showPlaceholder() })
 /// ```
 public typealias Maybe<Element: Sendable> = PrimitiveSequence<MaybeTrait, Element>
 
@@ -52,59 +46,14 @@ extension MaybeEvent: TraitEvent {
 }
 
 extension PrimitiveSequence where Trait == MaybeTrait {
-    /// Creates a maybe from a function that reports one result.
-    ///
-    /// As a single's `create`, with `.completed` for no value.
-    ///
-    /// - Parameter subscribe: Starts the work for one subscriber and returns its cancellation.
-    /// - Returns: The maybe.
-    public static func create(
-        _ subscribe: @escaping @Sendable (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable
-    ) -> Maybe<Element> {
-        reportingOutcome(of: subscribe)
-    }
-
-    /// Subscribes a closure that receives the result: `.success(value)`, `.completed` or
-    /// `.error(error)`, once, unless the subscription is disposed first.
-    ///
-    /// - Parameter observer: Called once with the result.
-    /// - Returns: A disposable that cancels the subscription.
-    public func subscribe(_ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable {
-        reportOutcome(to: observer)
-    }
-
-    /// Subscribes closures for success, failure and empty completion, with RxSwift 6's labels;
-    /// `onCompleted` runs only when the maybe completes without a value, `onDisposed` once.
-    ///
-    /// - Parameters:
-    ///   - onSuccess: Called with the value.
-    ///   - onError: Called with the error.
-    ///   - onCompleted: Called when the maybe completes without a value.
-    ///   - onDisposed: Called once when the subscription ends.
-    /// - Returns: A disposable that cancels the subscription.
-    public func subscribe(
-        onSuccess: (@Sendable (Element) -> Void)? = nil,
-        onError: (@Sendable (any Error) -> Void)? = nil,
-        onCompleted: (@Sendable () -> Void)? = nil,
-        onDisposed: (@Sendable () -> Void)? = nil
-    ) -> any Disposable {
-        subscribeHandlingOutcome(subscribe, onDisposed: onDisposed) { result in
-            switch result {
-            case .success(let value): onSuccess?(value)
-            case .error(let error): onError?(error)
-            case .completed: onCompleted?()
-            }
-        }
-    }
+    /// What `Maybe.create` reports to and `subscribe(_:)` calls: RxSwift's name.
+    public typealias MaybeObserver = @Sendable (MaybeEvent<Element>) -> Void
 }
 
 extension ObservableType {
-    /// Turns a sequence that should produce at most one value into a ``Maybe``.
-    ///
-    /// The value is held until the source completes, then delivered with the completion; a
-    /// source that completes empty completes the maybe empty. A second value fails at once
-    /// with ``SingleError/moreThanOneElement`` (RxSwift's `RxError.moreThanOneElement`) and
-    /// ends the source subscription. Errors pass through.
+    /// Turns a sequence that should produce at most one value into a ``Maybe``, delivered on the
+    /// source's thread: the value comes with the completion, and a second one fails the maybe at
+    /// once with ``SingleError/moreThanOneElement``, ending the source subscription.
     ///
     /// ```
     /// source:  -a--|
@@ -127,34 +76,11 @@ extension ObservableType {
     ///
     /// - Returns: A maybe of the source's value, if it has one.
     public func asMaybe() -> Maybe<Element> {
-        let source = asObservable()
-        return Maybe(unchecked: Observable { observer in
-            let held = Mutex<Element?>(nil)
-            let upstream = SingleAssignmentDisposable()
-            upstream.setDisposable(source.subscribe(AnyObserver { event in
-                guard !upstream.isDisposed else { return }
-                switch event {
-                case .next(let element):
-                    // The value a second one replaces is moved out and released after the lock.
-                    let earlier = held.withLock { stored in
-                        let earlier = stored
-                        stored = element
-                        return earlier
-                    }
-                    guard earlier != nil else { return }
-                    upstream.dispose()
-                    observer.on(.error(SingleError.moreThanOneElement))
-                case .error(let error):
-                    upstream.dispose()
-                    observer.on(.error(error))
-                case .completed:
-                    upstream.dispose()
-                    let element = held.withLock { $0.take() }
-                    if let element { observer.on(.next(element)) }
-                    observer.on(.completed)
-                }
-            }))
-            return upstream
-        })
+        // `reduce` holds the value until the completion; a second one fails it at once.
+        let held = reduce(into: nil as Element?) { held, element in
+            guard held == nil else { throw SingleError.moreThanOneElement }
+            held = element
+        }
+        return Maybe(unchecked: held.compactMap { $0 })
     }
 }

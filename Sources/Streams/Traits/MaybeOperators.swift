@@ -1,7 +1,7 @@
 // The operators only a maybe has: what to do when it is empty.
 
 extension PrimitiveSequence where Trait == MaybeTrait {
-    /// Succeeds with `default` when this maybe completes empty: a ``Single``.
+    /// Succeeds with `default` when this maybe completes empty, on its thread: a ``Single``.
     ///
     /// ```
     /// maybe:   --|
@@ -16,7 +16,8 @@ extension PrimitiveSequence where Trait == MaybeTrait {
         Single(unchecked: asObservable().ifEmpty(default: `default`))
     }
 
-    /// Continues with `other` when this maybe completes empty: the cache, then the network.
+    /// Continues with `other`, delivered on its thread, when this maybe completes empty: the
+    /// cache, then the network.
     ///
     /// ```
     /// maybe:   --|         (network is cold)

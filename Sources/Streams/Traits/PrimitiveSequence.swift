@@ -4,11 +4,10 @@
 /// A sequence that ends with one outcome: RxSwift's `PrimitiveSequence`, of which ``Single``,
 /// ``Maybe`` and ``Completable`` are the three kinds.
 ///
-/// `Trait` says what the outcome may be: ``SingleTrait`` a value or an error, ``MaybeTrait`` a
-/// value, an empty completion or an error, ``CompletableTrait`` a completion or an error. The
-/// promise is kept by construction: only this module builds one, from an observable that keeps
-/// it or through a check (``ObservableType/asSingle()``). Each operator is written once, in an
-/// extension constrained by the traits that have it, and so can your own:
+/// `Trait` says what the outcome may be (``SingleTrait``, ``MaybeTrait``, ``CompletableTrait``).
+/// Only this module builds one, from an observable that keeps the promise or through a check
+/// (``ObservableType/asSingle()``). Each operator is written once, in an extension constrained
+/// by the traits that have it, and so can your own:
 ///
 /// ```swift
 /// extension PrimitiveSequence where Trait == SingleTrait {
@@ -18,9 +17,9 @@
 /// }
 /// ```
 ///
-/// Like ``Observable``, it is a recipe: each subscription runs it again, on the thread that
-/// produces the outcome. As an ``ObservableConvertibleType`` it fits wherever an operator takes
-/// another sequence (`flatMapLatest { page in photos(page: page) }`).
+/// Like ``Observable``, it is a recipe: each subscription runs it again. Its operators deliver
+/// the outcome where the observable operators do: unless one says otherwise, on the thread that
+/// produced it.
 public struct PrimitiveSequence<Trait, Element: Sendable>: ObservableConvertibleType {
     private let source: Observable<Element>
 
@@ -39,6 +38,42 @@ public struct PrimitiveSequence<Trait, Element: Sendable>: ObservableConvertible
 // MARK: - Creating
 
 extension PrimitiveSequence {
+    /// Creates a single from a function that reports one result, `.success(value)` or
+    /// `.failure(error)`, delivered on the reporting thread: only the first report counts, even
+    /// when threads race. The disposable `subscribe` returns, which can cancel the work, is
+    /// disposed when the result is reported (just before it is delivered) or when the subscriber
+    /// disposes.
+    ///
+    /// - Parameter subscribe: Starts the work for one subscriber and returns its cancellation.
+    /// - Returns: The single.
+    public static func create(
+        _ subscribe: @escaping @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable
+    ) -> Single<Element> where Trait == SingleTrait {
+        reportingOutcome(of: subscribe)
+    }
+
+    /// Creates a maybe from a function that reports one result: as a single's `create`, with
+    /// `.completed` for no value.
+    ///
+    /// - Parameter subscribe: Starts the work for one subscriber and returns its cancellation.
+    /// - Returns: The maybe.
+    public static func create(
+        _ subscribe: @escaping @Sendable (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable
+    ) -> Maybe<Element> where Trait == MaybeTrait {
+        reportingOutcome(of: subscribe)
+    }
+
+    /// Creates a completable from a function that reports the outcome: as a single's `create`,
+    /// reporting `.completed` or `.error(error)`.
+    ///
+    /// - Parameter subscribe: Starts the work for one subscriber and returns its cancellation.
+    /// - Returns: The completable.
+    public static func create(
+        _ subscribe: @escaping @Sendable (@escaping @Sendable (CompletableEvent) -> Void) -> any Disposable
+    ) -> Completable where Trait == CompletableTrait, Element == Never {
+        reportingOutcome(of: subscribe)
+    }
+
     /// A sequence that fails at once with `error`.
     ///
     /// ```
@@ -65,7 +100,7 @@ extension PrimitiveSequence {
     }
 
     /// A sequence that calls `factory` for each subscriber and subscribes to what it returns;
-    /// if `factory` throws, the sequence fails with that error.
+    /// see ``Observable/deferred(_:)``.
     ///
     /// - Parameter factory: Builds the sequence to subscribe to.
     /// - Returns: The deferred sequence, of the same trait.
@@ -76,10 +111,8 @@ extension PrimitiveSequence {
     }
 
     /// A sequence that makes a resource for each subscription and disposes it when the
-    /// subscription ends; see ``Observable/using(_:observableFactory:)``.
-    ///
-    /// The outcome is delivered on the thread of the sequence that `primitiveSequenceFactory`
-    /// returns.
+    /// subscription ends, delivered where the sequence it makes delivers; see
+    /// ``Observable/using(_:observableFactory:)``.
     ///
     /// ```
     /// single:  --(a|)
@@ -90,8 +123,7 @@ extension PrimitiveSequence {
     ///
     /// - Parameters:
     ///   - resourceFactory: Makes the resource for one subscription; may throw.
-    ///   - primitiveSequenceFactory: Makes the sequence, of the same trait, that uses the
-    ///     resource; may throw.
+    ///   - primitiveSequenceFactory: Makes the sequence that uses the resource; may throw.
     /// - Returns: The sequence, with a resource per subscription.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping @Sendable () throws -> Resource,

@@ -1,19 +1,16 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": the side effects of a single, a maybe and a
-// completable, with RxSwift 6's labels: `onSuccess` for a single's value, `onNext` for a maybe's,
-// and `onCompleted` for an empty completion only.
+// completable, with RxSwift 6's labels.
 
 import Synchronization
 
 extension PrimitiveSequence where Trait == SingleTrait {
-    /// Runs side effects for the result and the lifetime of each subscription, passing the
-    /// result through unchanged, in the order of
+    /// Runs side effects for the result and the lifetime of each subscription, on the thread
+    /// that delivers the result, as
     /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
     ///
-    /// There is no `onCompleted`, as in RxSwift: a single's completion is part of its success.
-    /// `subscribe(_:)` ends the subscription just before it hands over a result that comes after
-    /// `subscribe` has returned, so there `onDispose` runs before the subscriber sees it. If
-    /// `onSuccess` or `onError` throws, the single fails with the thrown error; unlike RxSwift,
-    /// `afterSuccess` and `afterError` cannot throw, since the result has been delivered.
+    /// A single's completion is part of its success, so there is no `onCompleted`. `subscribe(_:)`
+    /// ends the subscription just before it hands over a result that comes later, so there
+    /// `onDispose` runs first. Unlike RxSwift's, `afterSuccess` and `afterError` cannot throw.
     ///
     /// ```
     /// single:  --(a|)
@@ -49,12 +46,10 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
 extension PrimitiveSequence where Trait: CompletingTrait {
     /// Runs side effects for the outcome and the lifetime of each subscription of a maybe or a
-    /// completable, with RxSwift 6's labels, in the order of and throwing as
-    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
-    ///
-    /// `onCompleted` and `afterCompleted` run for an empty completion only, which is every
-    /// completion of a completable. (RxSwift's `Maybe.do` also runs them after a value the
-    /// subscriber has not ended the subscription at; RxJava's `doOnComplete` does not.)
+    /// completable, on the thread that delivers the outcome, as
+    /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``
+    /// does, but `onCompleted` and `afterCompleted` run for an empty completion only (RxSwift's
+    /// `Maybe.do` also runs them after a value).
     ///
     /// ```
     /// maybe:   --(a|)

@@ -2,12 +2,8 @@
 // one line over the observable operator, written once for the traits that have it.
 
 extension PrimitiveSequence {
-    /// Delivers the outcome on `scheduler`; see ``ObservableType/observe(on:)``.
-    ///
-    /// A success is a value and then the completion; as in RxSwift, the completion comes in an
-    /// action of its own on `scheduler`, right after the value's: at the same tick on a
-    /// ``TestScheduler`` made with `TestScheduler()`, one tick later on RxTest's
-    /// `TestScheduler(initialClock:)`, which adds its processing delay.
+    /// Delivers the outcome on `scheduler`, a success's completion in an action of its own, as
+    /// ``delay(_:scheduler:)`` does; see ``ObservableType/observe(on:)``.
     ///
     /// - Parameter scheduler: The scheduler that delivers the outcome.
     /// - Returns: The same sequence, delivered on `scheduler`.
@@ -24,10 +20,8 @@ extension PrimitiveSequence {
         PrimitiveSequence(unchecked: asObservable().subscribe(on: scheduler))
     }
 
-    /// Replaces a failure with the sequence that `handler` returns for the error; if `handler`
-    /// throws, the result fails with that error.
-    ///
-    /// The replacement is subscribed on the thread that delivered the failure.
+    /// Replaces a failure with the sequence `handler` returns for the error, subscribed on the
+    /// thread that delivered the failure; see ``ObservableType/catch(_:)``.
     ///
     /// ```
     /// single:    --#       (fallback is cold)
@@ -45,11 +39,9 @@ extension PrimitiveSequence {
         PrimitiveSequence(unchecked: asObservable().catch { try handler($0).asObservable() })
     }
 
-    /// Subscribes again after a failure, up to `maxAttemptCount` subscriptions in all, and then
-    /// fails with the last error; see ``ObservableType/retry(_:)``.
-    ///
-    /// Each attempt runs the recipe again (a new request). A single makes at least one attempt,
-    /// since it cannot end without a result; a maybe or a completable retried 0 times completes.
+    /// Subscribes again after a failure, up to `maxAttemptCount` subscriptions in all; see
+    /// ``ObservableType/retry(_:)``. A single makes at least one attempt; a maybe or a
+    /// completable retried 0 times completes.
     ///
     /// ```
     /// single:         -#
@@ -71,31 +63,20 @@ extension PrimitiveSequence {
     /// Logs every subscription, event and disposal that passes, and changes nothing; see
     /// ``ObservableType/debug(_:scheduler:sink:)``.
     ///
-    /// ```swift
-    /// service.photos(page: 1)
-    ///     .debug("page 1", scheduler: scheduler)
-    ///     .subscribe(onSuccess: { show($0) })
-    /// ```
-    ///
-    /// The outcome is delivered on the thread that produced it, after its line is written.
-    ///
     /// - Parameters:
     ///   - label: Names this point of the chain in each line.
     ///   - scheduler: Whose ``Scheduler/now`` each line shows; `nil` for no time.
     ///   - sink: Where the lines go; ``DebugSink/print`` by default.
     /// - Returns: The same sequence, logged.
     public func debug(
-        _ label: String = "debug",
-        scheduler: (any Scheduler)? = nil,
-        sink: DebugSink = .print
+        _ label: String = "debug", scheduler: (any Scheduler)? = nil, sink: DebugSink = .print
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(unchecked: asObservable().debug(label, scheduler: scheduler, sink: sink))
     }
 }
 
 extension PrimitiveSequence where Trait: ValueTrait {
-    /// Transforms the value; a throwing `transform` turns the success into a failure. An empty
-    /// maybe stays empty.
+    /// Transforms the value; a throwing `transform` fails the result, an empty maybe stays empty.
     ///
     /// ```
     /// single:  --(a|)
@@ -104,7 +85,7 @@ extension PrimitiveSequence where Trait: ValueTrait {
     /// ```
     /// ![map { $0.uppercased() }, drawn from a run](primitivesequenceoperators-map-0-uppercased)
     ///
-    /// - Parameter transform: Applied to the value on the thread that produced it; may throw.
+    /// - Parameter transform: Applied to the value; may throw.
     /// - Returns: A sequence of the transformed value, of the same trait.
     public func map<Result: Sendable>(
         _ transform: @escaping @Sendable (Element) throws -> Result
@@ -112,12 +93,8 @@ extension PrimitiveSequence where Trait: ValueTrait {
         PrimitiveSequence<Trait, Result>(unchecked: asObservable().map(transform))
     }
 
-    /// Chains a second sequence of the same trait that depends on the value of this one: fetch
-    /// a page, then the details of its first photo.
-    ///
-    /// The second one is subscribed when the first succeeds, and its outcome is the outcome; an
-    /// empty maybe completes empty without calling `selector`. A failure of either, or a
-    /// throwing `selector`, fails the result.
+    /// Chains a second sequence of the same trait, subscribed when this one succeeds, and
+    /// delivers its outcome on its thread; see ``ObservableType/flatMap(_:)``.
     ///
     /// ```
     /// single:  -(a|)       (x is cold)
@@ -135,8 +112,8 @@ extension PrimitiveSequence where Trait: ValueTrait {
         PrimitiveSequence<Trait, Result>(unchecked: asObservable().flatMap { try selector($0).asObservable() })
     }
 
-    /// Keeps the value only if it satisfies `isIncluded`: a ``Maybe``, empty when the value did
-    /// not pass. As in RxSwift, filtering a single gives a maybe.
+    /// Keeps the value only if it satisfies `isIncluded`: as in RxSwift, a ``Maybe``, empty when
+    /// the value did not pass.
     ///
     /// ```
     /// single:  --(b|)
@@ -151,8 +128,7 @@ extension PrimitiveSequence where Trait: ValueTrait {
         Maybe(unchecked: asObservable().filter(isIncluded))
     }
 
-    /// Transforms the value and keeps the result unless it is `nil`: a ``Maybe``, empty for a
-    /// `nil` result; a throwing `transform` turns the success into a failure.
+    /// Transforms the value and keeps the result unless it is `nil`: a ``Maybe``.
     ///
     /// ```
     /// maybe:   --(x|)
@@ -163,9 +139,7 @@ extension PrimitiveSequence where Trait: ValueTrait {
     ///
     /// - Parameter transform: Applied to the value; returns `nil` to drop it; may throw.
     /// - Returns: A maybe of the transformed value, if there is one.
-    public func compactMap<Result: Sendable>(
-        _ transform: @escaping @Sendable (Element) throws -> Result?
-    ) -> Maybe<Result> {
+    public func compactMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Maybe<Result> {
         Maybe<Result>(unchecked: asObservable().compactMap(transform))
     }
 
@@ -184,8 +158,8 @@ extension PrimitiveSequence where Trait: ValueTrait {
         self.catch { _ in .just(element) }
     }
 
-    /// Forgets the value: a ``Completable`` that completes when this sequence succeeds or
-    /// completes, and fails when it fails. Use it for a request whose answer does not matter.
+    /// Forgets the value: a ``Completable`` that ends when this sequence does, for a request
+    /// whose answer does not matter.
     ///
     /// ```
     /// single:  --(a|)
@@ -201,12 +175,9 @@ extension PrimitiveSequence where Trait: ValueTrait {
 }
 
 extension PrimitiveSequence where Trait: CompletingTrait {
-    /// Subscribes again when a trigger, made from the errors of the attempts, emits a value;
-    /// see ``ObservableType/retry(when:)-((Observable<Error>)->Trigger)``.
-    ///
-    /// Each value of the trigger after a failure makes a new attempt at that tick; the
-    /// trigger's error fails the sequence, and its completion completes it empty, as in
-    /// RxSwift (a ``Single`` fails instead: it cannot complete empty).
+    /// Subscribes again each time a trigger made from the errors of the attempts emits; see
+    /// ``ObservableType/retry(when:)-((Observable<Error>)->Trigger)``. The trigger's completion
+    /// completes the sequence empty, as in RxSwift.
     ///
     /// ```
     /// maybe:          --#            (cold: each attempt starts over)

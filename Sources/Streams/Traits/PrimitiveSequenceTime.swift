@@ -1,17 +1,13 @@
-// The time operators of a single, a maybe and a completable: each is the observable operator,
-// with the trait kept; `delay` delivers a success's completion in an action of its own, as
-// RxSwift's does (the helper at the bottom, which the traits' `observe(on:)` uses too).
+// The time operators of a single, a maybe and a completable: each is the observable operator, with
+// the trait kept; `delay` and `observe(on:)` deliver a success's completion in an action of its own.
 
 import Synchronization
 
 extension PrimitiveSequence {
-    /// Delivers a success or a completion `dueTime` later, on `scheduler`; a failure is
-    /// delivered at once. See ``ObservableType/delay(_:scheduler:)``.
-    ///
-    /// A success is a value and then the completion; as in RxSwift, the completion comes in an
-    /// action of its own on `scheduler`, right after the value's: at the same tick on a
-    /// ``TestScheduler`` made with `TestScheduler()`, one tick later on RxTest's
-    /// `TestScheduler(initialClock:)`, which adds its processing delay.
+    /// Delivers a success or a completion `dueTime` later, on `scheduler`; a failure at once.
+    /// See ``ObservableType/delay(_:scheduler:)``. As in RxSwift, a success's completion comes in
+    /// an action of its own right after the value's: at the same tick on a ``TestScheduler``,
+    /// one tick later on RxTest's `TestScheduler(initialClock:)`.
     ///
     /// ```
     /// single:  -(a|)
@@ -28,10 +24,8 @@ extension PrimitiveSequence {
         PrimitiveSequence(unchecked: asObservable().delay(dueTime, scheduler: scheduler).completionInItsOwnAction(on: scheduler))
     }
 
-    /// Subscribes to this sequence `dueTime` after each subscription instead of at once, so its
-    /// work (a request, a save) starts later. See ``ObservableType/delaySubscription(_:scheduler:)``.
-    ///
-    /// Disposing before `dueTime` cancels the wait, and the sequence is never subscribed.
+    /// Subscribes to this sequence `dueTime` later, on `scheduler`, so its work starts later and
+    /// delivers where it does; see ``ObservableType/delaySubscription(_:scheduler:)``.
     ///
     /// ```
     /// single:         -(a|)        (cold)
@@ -49,10 +43,8 @@ extension PrimitiveSequence {
         PrimitiveSequence(unchecked: asObservable().delaySubscription(dueTime, scheduler: scheduler))
     }
 
-    /// Fails with a ``TimeoutError`` when no outcome arrives within `dueTime` of subscription;
-    /// see ``ObservableType/timeout(_:scheduler:)``.
-    ///
-    /// When the window closes first, this sequence is disposed, which cancels its work.
+    /// Fails with a ``TimeoutError``, on `scheduler`, when no outcome arrives within `dueTime` of
+    /// subscription, disposing this sequence; see ``ObservableType/timeout(_:scheduler:)``.
     ///
     /// ```
     /// single:  -----(a|)
@@ -69,10 +61,9 @@ extension PrimitiveSequence {
         PrimitiveSequence(unchecked: asObservable().timeout(dueTime, scheduler: scheduler))
     }
 
-    /// Switches to `other` when no outcome arrives within `dueTime` of subscription: cached
-    /// data when the network is slow. See ``ObservableType/timeout(_:other:scheduler:)``.
-    ///
-    /// When the window closes, this sequence is disposed and `other` is subscribed at that tick.
+    /// Switches to `other`, subscribed on `scheduler`, when no outcome arrives within `dueTime`
+    /// of subscription: cached data when the network is slow. See
+    /// ``ObservableType/timeout(_:other:scheduler:)``.
     ///
     /// ```
     /// single:  -----(a|)
@@ -88,9 +79,7 @@ extension PrimitiveSequence {
     ///   - scheduler: The scheduler that runs the timer.
     /// - Returns: A sequence of this one's outcome or, after a timeout, `other`'s.
     public func timeout(
-        _ dueTime: Duration,
-        other: PrimitiveSequence<Trait, Element>,
-        scheduler: any Scheduler
+        _ dueTime: Duration, other: PrimitiveSequence<Trait, Element>, scheduler: any Scheduler
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(unchecked: asObservable().timeout(dueTime, other: other, scheduler: scheduler))
     }
@@ -116,12 +105,9 @@ extension PrimitiveSequence where Trait: ValueTrait, Element: FixedWidthInteger 
 
 extension ObservableType {
     /// Passes a trait's outcome on, but a completion that follows a value is delivered by an
-    /// action of its own on `scheduler`, after the value: how RxSwift's `delay` and
-    /// `observe(on:)` deliver a single's or a maybe's success, one event per action. The value,
-    /// an error and an empty completion pass at once.
-    ///
-    /// Serial: the value has been delivered before the completion arrives and is scheduled.
-    /// Disposing cancels a completion still scheduled.
+    /// action of its own on `scheduler`, as RxSwift's `delay` and `observe(on:)` deliver a
+    /// success. The value, an error and an empty completion pass at once; disposing cancels a
+    /// completion still scheduled.
     func completionInItsOwnAction(on scheduler: any Scheduler) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in

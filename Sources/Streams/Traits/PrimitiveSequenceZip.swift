@@ -1,15 +1,14 @@
-// `zip` of singles or of maybes: the observable `zip`, with the trait kept, for every arity RxSwift
-// has (each a one-line call to the observable form) and over a collection. (Completables zip in
-// CompletableOperators.swift: with no values to pair, their zip is a merge.)
+// `zip` of singles or of maybes: the observable `zip`, with the trait kept, over a parameter pack
+// and over a collection. (A completable's `zip`, a merge, is in CompletableOperators.swift.)
 
 extension PrimitiveSequence where Trait: ValueTrait {
-    /// Waits for both sequences, subscribed at once so their work runs in parallel, and
-    /// combines their values.
+    /// Waits for every sequence, all subscribed at once so their work runs in parallel, and
+    /// combines their values: `Single.zip(a, b) { … }`, and so on for any number of sequences.
+    /// The outcome is delivered on the thread of the sequence that ends last, or that fails.
     ///
-    /// The result succeeds when the later of the two succeeds. It fails as soon as either fails
-    /// or `resultSelector` throws, and the other one is then disposed. As in RxSwift, whose
-    /// trait `zip` is the observable one, a maybe completes empty when both have ended and one
-    /// of them was empty: if the other never ends, neither does the result.
+    /// As in RxSwift, this is ``Observable/zip(_:_:resultSelector:)``: it fails as soon as one
+    /// fails or `resultSelector` throws, and a maybe completes empty once all have ended and one
+    /// was empty.
     ///
     /// ```
     /// first:   ---(a|)
@@ -26,23 +25,6 @@ extension PrimitiveSequence where Trait: ValueTrait {
     ///
     /// ![zip { $0 + $1 }, drawn from a run](primitivesequencezip-zip-0-1_2)
     ///
-    /// The outcome is delivered on the thread of the sequence that ends last, or of the one
-    /// that fails; `resultSelector` runs there too.
-    ///
-    /// - Parameters:
-    ///   - a: The first sequence.
-    ///   - b: The second, of the same trait.
-    ///   - resultSelector: Combines the two values; may throw.
-    /// - Returns: A sequence of the combination, of the same trait.
-    public static func zip<A: Sendable, B: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>,
-        resultSelector: @escaping @Sendable (A, B) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(unchecked: Observable.zip(a, b, resultSelector: resultSelector))
-    }
-
-    /// Waits for three sequences and combines their values; see ``zip(_:_:resultSelector:)``.
-    ///
     /// ```
     /// first:   ---(a|)
     /// second:  -(1|)
@@ -53,52 +35,33 @@ extension PrimitiveSequence where Trait: ValueTrait {
     /// ![zip { $0 + $1 + $2 }, drawn from a run](primitivesequencezip-zip-0-1-2)
     ///
     /// - Parameters:
-    ///   - a: The first sequence.
-    ///   - b: The second, of the same trait.
-    ///   - c: The third, of the same trait.
-    ///   - resultSelector: Combines the three values; may throw.
+    ///   - first: The first sequence.
+    ///   - others: The others, of the same trait.
+    ///   - resultSelector: Combines the values, in the order of the sequences; may throw.
     /// - Returns: A sequence of the combination, of the same trait.
-    public static func zip<A: Sendable, B: Sendable, C: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>, _ c: PrimitiveSequence<Trait, C>,
-        resultSelector: @escaping @Sendable (A, B, C) throws -> Element
+    public static func zip<First: Sendable, each Other: Sendable>(
+        _ first: PrimitiveSequence<Trait, First>, _ others: repeat PrimitiveSequence<Trait, each Other>,
+        resultSelector: @escaping @Sendable (First, repeat each Other) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(unchecked: Observable.zip(a, b, c, resultSelector: resultSelector))
+        PrimitiveSequence(unchecked: .combining(first, repeat each others, keeping: QueuedValues.self, resultSelector: resultSelector))
     }
 
-    /// Waits for both sequences and pairs their values: ``zip(_:_:resultSelector:)`` with a
-    /// selector that makes a tuple.
+    /// ``zip(_:_:resultSelector:)`` with the values gathered in a tuple: `Single.zip(a, b)`.
     ///
     /// - Parameters:
-    ///   - a: The first sequence.
-    ///   - b: The second, of the same trait.
-    /// - Returns: A sequence of both values, of the same trait.
-    public static func zip<A: Sendable, B: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>
-    ) -> PrimitiveSequence<Trait, Element> where Element == (A, B) {
-        zip(a, b) { ($0, $1) }
+    ///   - first: The first sequence.
+    ///   - others: The others, of the same trait.
+    /// - Returns: A sequence of the values, of the same trait.
+    public static func zip<First: Sendable, each Other: Sendable>(
+        _ first: PrimitiveSequence<Trait, First>, _ others: repeat PrimitiveSequence<Trait, each Other>
+    ) -> PrimitiveSequence<Trait, Element> where Element == (First, repeat each Other) {
+        zip(first, repeat each others, resultSelector: tuple)
     }
 
-    /// Waits for three sequences and gathers their values in a tuple:
-    /// ``zip(_:_:_:resultSelector:)`` with a selector that makes a tuple.
-    ///
-    /// - Parameters:
-    ///   - a: The first sequence.
-    ///   - b: The second, of the same trait.
-    ///   - c: The third, of the same trait.
-    /// - Returns: A sequence of the three values, of the same trait.
-    public static func zip<A: Sendable, B: Sendable, C: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>, _ c: PrimitiveSequence<Trait, C>
-    ) -> PrimitiveSequence<Trait, Element> where Element == (A, B, C) {
-        zip(a, b, c) { ($0, $1, $2) }
-    }
-
-    /// Waits for every sequence of a collection and gathers their values, in order; an empty
-    /// collection succeeds at once with an empty array, as in RxSwift.
-    ///
-    /// Ends, and is delivered, as ``zip(_:_:resultSelector:)``, and as
-    /// ``Observable/zip(_:)-([Observable<Element>])`` for maybes: once every other maybe has
-    /// ended, one that is empty ends the result empty at the next value. The collection is read
-    /// once, when `zip` is called.
+    /// Waits for every sequence of a collection, read once when `zip` is called, and gathers
+    /// their values in order; an empty collection succeeds at once with `[]`, as in RxSwift.
+    /// Ends, and is delivered, as ``zip(_:_:resultSelector:)``; see
+    /// ``Observable/zip(_:)-([Observable<Element>])``.
     ///
     /// ```
     /// first:   ---(a|)
@@ -116,8 +79,7 @@ extension PrimitiveSequence where Trait: ValueTrait {
         return PrimitiveSequence<Trait, [Element]>(unchecked: Observable.zip(sources.map { $0.asObservable() }))
     }
 
-    /// Waits for every sequence of a collection and combines their values, in order:
-    /// ``zip(_:)-(Sources)`` followed by `map`. For an empty collection, `resultSelector` gets
+    /// ``zip(_:)-(Sources)`` followed by `map`: for an empty collection, `resultSelector` gets
     /// `[]` when the result is subscribed, as in RxSwift.
     ///
     /// - Parameters:
@@ -131,96 +93,8 @@ extension PrimitiveSequence where Trait: ValueTrait {
     }
 }
 
-// RxSwift's widest arities, four to eight sequences: each the observable `zip` of as many
-// sources, with the trait kept, and delivered as ``zip(_:_:resultSelector:)`` is.
-extension PrimitiveSequence where Trait: ValueTrait {
-    /// Waits for four sequences and combines their values; see ``zip(_:_:resultSelector:)``,
-    /// whose diagrams show it, and ``Observable/zip(_:_:_:_:resultSelector:)``.
-    public static func zip<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>, _ c: PrimitiveSequence<Trait, C>,
-        _ d: PrimitiveSequence<Trait, D>,
-        resultSelector: @escaping @Sendable (A, B, C, D) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(unchecked: Observable.zip(a, b, c, d, resultSelector: resultSelector))
-    }
-
-    /// Waits for five sequences and combines their values; see ``zip(_:_:resultSelector:)``.
-    public static func zip<A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>, _ c: PrimitiveSequence<Trait, C>,
-        _ d: PrimitiveSequence<Trait, D>, _ e: PrimitiveSequence<Trait, E>,
-        resultSelector: @escaping @Sendable (A, B, C, D, E) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(unchecked: Observable.zip(a, b, c, d, e, resultSelector: resultSelector))
-    }
-
-    /// Waits for six sequences and combines their values; see ``zip(_:_:resultSelector:)``.
-    public static func zip<A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>, _ c: PrimitiveSequence<Trait, C>,
-        _ d: PrimitiveSequence<Trait, D>, _ e: PrimitiveSequence<Trait, E>, _ f: PrimitiveSequence<Trait, F>,
-        resultSelector: @escaping @Sendable (A, B, C, D, E, F) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(unchecked: Observable.zip(a, b, c, d, e, f, resultSelector: resultSelector))
-    }
-
-    /// Waits for seven sequences and combines their values; see ``zip(_:_:resultSelector:)``.
-    public static func zip<A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable, G: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>, _ c: PrimitiveSequence<Trait, C>,
-        _ d: PrimitiveSequence<Trait, D>, _ e: PrimitiveSequence<Trait, E>, _ f: PrimitiveSequence<Trait, F>,
-        _ g: PrimitiveSequence<Trait, G>,
-        resultSelector: @escaping @Sendable (A, B, C, D, E, F, G) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(unchecked: Observable.zip(a, b, c, d, e, f, g, resultSelector: resultSelector))
-    }
-
-    /// Waits for eight sequences and combines their values; see ``zip(_:_:resultSelector:)``.
-    public static func zip<A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable, G: Sendable, H: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>, _ c: PrimitiveSequence<Trait, C>,
-        _ d: PrimitiveSequence<Trait, D>, _ e: PrimitiveSequence<Trait, E>, _ f: PrimitiveSequence<Trait, F>,
-        _ g: PrimitiveSequence<Trait, G>, _ h: PrimitiveSequence<Trait, H>,
-        resultSelector: @escaping @Sendable (A, B, C, D, E, F, G, H) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(unchecked: Observable.zip(a, b, c, d, e, f, g, h, resultSelector: resultSelector))
-    }
-
-    /// Waits for four sequences and gathers their values in a tuple; see ``zip(_:_:)``.
-    public static func zip<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>, _ c: PrimitiveSequence<Trait, C>,
-        _ d: PrimitiveSequence<Trait, D>
-    ) -> PrimitiveSequence<Trait, Element> where Element == (A, B, C, D) {
-        PrimitiveSequence(unchecked: Observable.zip(a, b, c, d))
-    }
-
-    /// Waits for five sequences and gathers their values in a tuple; see ``zip(_:_:)``.
-    public static func zip<A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>, _ c: PrimitiveSequence<Trait, C>,
-        _ d: PrimitiveSequence<Trait, D>, _ e: PrimitiveSequence<Trait, E>
-    ) -> PrimitiveSequence<Trait, Element> where Element == (A, B, C, D, E) {
-        PrimitiveSequence(unchecked: Observable.zip(a, b, c, d, e))
-    }
-
-    /// Waits for six sequences and gathers their values in a tuple; see ``zip(_:_:)``.
-    public static func zip<A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>, _ c: PrimitiveSequence<Trait, C>,
-        _ d: PrimitiveSequence<Trait, D>, _ e: PrimitiveSequence<Trait, E>, _ f: PrimitiveSequence<Trait, F>
-    ) -> PrimitiveSequence<Trait, Element> where Element == (A, B, C, D, E, F) {
-        PrimitiveSequence(unchecked: Observable.zip(a, b, c, d, e, f))
-    }
-
-    /// Waits for seven sequences and gathers their values in a tuple; see ``zip(_:_:)``.
-    public static func zip<A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable, G: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>, _ c: PrimitiveSequence<Trait, C>,
-        _ d: PrimitiveSequence<Trait, D>, _ e: PrimitiveSequence<Trait, E>, _ f: PrimitiveSequence<Trait, F>,
-        _ g: PrimitiveSequence<Trait, G>
-    ) -> PrimitiveSequence<Trait, Element> where Element == (A, B, C, D, E, F, G) {
-        PrimitiveSequence(unchecked: Observable.zip(a, b, c, d, e, f, g))
-    }
-
-    /// Waits for eight sequences and gathers their values in a tuple; see ``zip(_:_:)``.
-    public static func zip<A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable, G: Sendable, H: Sendable>(
-        _ a: PrimitiveSequence<Trait, A>, _ b: PrimitiveSequence<Trait, B>, _ c: PrimitiveSequence<Trait, C>,
-        _ d: PrimitiveSequence<Trait, D>, _ e: PrimitiveSequence<Trait, E>, _ f: PrimitiveSequence<Trait, F>,
-        _ g: PrimitiveSequence<Trait, G>, _ h: PrimitiveSequence<Trait, H>
-    ) -> PrimitiveSequence<Trait, Element> where Element == (A, B, C, D, E, F, G, H) {
-        PrimitiveSequence(unchecked: Observable.zip(a, b, c, d, e, f, g, h))
-    }
+/// Its arguments as one tuple: the selector of the tuple forms of the traits' `zip` and
+/// `combineLatest`.
+@Sendable func tuple<First, each Other>(_ first: First, _ others: repeat each Other) -> (First, repeat each Other) {
+    (first, repeat each others)
 }

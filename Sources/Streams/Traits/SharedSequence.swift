@@ -4,26 +4,17 @@
 /// A sequence that never fails, delivers on one scheduler and is shared by its subscribers:
 /// RxCocoa's `SharedSequence`, of which ``Driver`` and ``Signal`` are the two kinds.
 ///
-/// Each kind keeps three promises:
+/// - **It never fails:** `asDriver` and `asSignal` say what replaces an error.
+/// - **It delivers on the main thread,** on ``DispatchQueueScheduler/main`` unless you pass
+///   another scheduler (tests pass a ``TestScheduler`` run on the main actor, where `drive` and
+///   `emit` run their closures), and so do its operators, which run their timers there.
+/// - **It is shared** while connected: the source is subscribed to once while anyone is.
 ///
-/// - **It never fails,** by its type: it is made with `asDriver` or `asSignal`
-///   (``ObservableType/asSharedSequence(sharingStrategy:onErrorJustReturn:scheduler:)`` and its
-///   siblings), which say what replaces an error: a value, another sequence of the same kind,
-///   or one computed from the error.
-/// - **It delivers on the main thread:** on ``DispatchQueueScheduler/main`` unless you pass
-///   another scheduler. Pass one only in tests, and run the test on the main actor (a
-///   `@MainActor` test running a ``TestScheduler``), because `drive` and `emit` run their
-///   closures there.
-/// - **It is shared** while connected: the source is subscribed to once while at least one
-///   subscriber is subscribed, and disposed when the last one leaves.
-///
-/// `SharingStrategy` says how the source is shared: ``DriverSharingStrategy`` replays the latest
-/// value to a late subscriber, ``SignalSharingStrategy`` does not. Everything else is the same,
-/// and written once: each operator is the observable operator, shared again by the same
-/// strategy, and its time operators run on the scheduler the sequence delivers on. An operator
-/// that RxCocoa gives one kind only, such as a driver's ``drive(onNext:onCompleted:onDisposed:)``,
-/// is constrained by the strategy (`where SharingStrategy == DriverSharingStrategy`), and so can
-/// your own extensions be:
+/// `SharingStrategy` says how: ``DriverSharingStrategy`` replays the latest value to a late
+/// subscriber, ``SignalSharingStrategy`` does not. Each operator is the observable operator,
+/// shared again by the same strategy; what one kind only has, such as a driver's
+/// ``drive(onNext:onCompleted:onDisposed:)``, is constrained by the strategy, as your own
+/// extensions can be:
 ///
 /// ```swift
 /// extension SharedSequence where SharingStrategy == SignalSharingStrategy {
@@ -44,11 +35,8 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element: 
         self.scheduler = scheduler
     }
 
-    /// Shares `source` delivered on `scheduler`, continuing with `fallback(error)` in place of
-    /// an error: what every `asDriver` and `asSignal` builds.
-    ///
-    /// The error is replaced after the move to `scheduler`, so the fallback is subscribed to on
-    /// the scheduler, as in RxCocoa.
+    /// Shares `source` delivered on `scheduler`, continuing with `fallback(error)` in place of an
+    /// error: what every `asDriver` and `asSignal` builds.
     init(
         recovering source: Observable<Element>,
         on scheduler: any Scheduler,
@@ -57,10 +45,15 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element: 
         self.init(unshared: source.observe(on: scheduler).catch(fallback), scheduler: scheduler)
     }
 
-    /// This sequence as an observable, for the operators of ``ObservableType``.
-    ///
-    /// The observable never fails, delivers on the sequence's scheduler and is shared (a
-    /// driver's replays its latest value).
+    /// Shares `source` without moving it to `scheduler` or handling its error: for a source that
+    /// already delivers on `scheduler` and never fails, such as the outputs of `FeedViewModel`,
+    /// where `asDriver` would hand each event to `scheduler` again, after other work then due.
+    package init(alreadyOn scheduler: any Scheduler, neverFailing source: Observable<Element>) {
+        self.init(unshared: source, scheduler: scheduler)
+    }
+
+    /// This sequence as an observable, for the operators of ``ObservableType``: it never fails,
+    /// delivers on the sequence's scheduler and is shared.
     public func asObservable() -> Observable<Element> {
         source
     }
@@ -69,8 +62,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element: 
 // MARK: - Creating
 
 extension SharedSequence {
-    /// A driver or a signal that emits `element` and completes, on `scheduler`:
-    /// `Driver.just(element)`, `Signal.just(element)`.
+    /// A driver or a signal that emits `element` and completes, on `scheduler`: `Driver.just(a)`.
     ///
     /// ```
     /// just(a):  (a|)
@@ -88,15 +80,14 @@ extension SharedSequence {
         SharedSequence(unshared: Observable.just(element).subscribe(on: scheduler), scheduler: scheduler)
     }
 
-    /// A driver or a signal that completes at once, on `scheduler`, without values:
-    /// `Driver<Int>.empty()`, `Signal<Int>.empty()`.
+    /// A driver or a signal that completes at once, on `scheduler`: `Signal<Int>.empty()`.
     ///
     /// ```
     /// empty():  |
     /// ```
     /// ![empty(), drawn from a run](sharedsequence-empty)
     ///
-    /// - Parameter scheduler: The scheduler that delivers the completion; the main queue by
+    /// - Parameter scheduler: The scheduler that delivers the completion: the main queue by
     ///   default.
     /// - Returns: The driver or signal.
     public static func empty(scheduler: any Scheduler = DispatchQueueScheduler.main) -> SharedSequence<SharingStrategy, Element> {

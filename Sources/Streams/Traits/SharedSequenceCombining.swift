@@ -1,15 +1,10 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": a driver or a signal combined with others of
-// its kind is the observable operator over them, shared again. Every input already delivers on its
-// scheduler and never fails, so the result does too, with no `observe(on:)` of its own.
+// its kind, which deliver on their scheduler and never fail, is the observable operator, shared again.
 
 extension SharedSequence {
-    /// Maps each value to a sequence of the same kind and emits the values of the latest one: a
-    /// search screen's results for the query typed last.
-    ///
-    /// When a new value arrives, the previous inner sequence is unsubscribed at that moment.
-    /// The inner sequences cannot fail, so neither can the result. Values are delivered on the
-    /// inner sequences' scheduler, the completion on this one's: for one screen, both the main
-    /// queue.
+    /// Maps each value to a sequence of the same kind and emits the values of the latest one,
+    /// unsubscribing the previous one: a search screen's results for the query typed last.
+    /// Values come on the inner sequences' scheduler, the completion on this one's.
     ///
     /// ```
     /// source:  -a-b------|         (a → x, b → y; x and y are cold)
@@ -29,8 +24,7 @@ extension SharedSequence {
     }
 
     /// Maps a value to a sequence of the same kind only when no inner sequence is running, and
-    /// emits the values of that one; values arriving meanwhile are ignored: a "load more" that
-    /// does not start a second load while one runs. Delivered as
+    /// emits its values: a "load more" that does not start a second load. Delivered as
     /// ``flatMapLatest(_:)->SharedSequence<SharingStrategy,Result>`` is.
     ///
     /// ```
@@ -70,11 +64,9 @@ extension SharedSequence {
         SharedSequence<SharingStrategy, Result>(unshared: asObservable().flatMap(transform), scheduler: scheduler)
     }
 
-    /// Emits the latest value of `second` each time this sequence emits: a "submit" tap that
-    /// reads the form.
-    ///
-    /// `second` is a ``Driver`` or a ``Signal``, which cannot fail; an observable must become one
-    /// first. See ``ObservableType/withLatestFrom(_:)``.
+    /// Emits the latest value of `second`, a driver or a signal, each time this sequence emits,
+    /// on this one's thread: a "submit" tap that reads the form; see
+    /// ``ObservableType/withLatestFrom(_:)``.
     ///
     /// ```
     /// source:  -a--b----c-d-|
@@ -86,15 +78,12 @@ extension SharedSequence {
     ///
     /// - Parameter second: The driver or signal whose latest value is read.
     /// - Returns: A sequence of the same kind of `second`'s latest value at each value of this one.
-    public func withLatestFrom<Second: SharedSequenceConvertibleType>(
-        _ second: Second
-    ) -> SharedSequence<SharingStrategy, Second.Element> {
+    public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<SharingStrategy, Second.Element> {
         SharedSequence<SharingStrategy, Second.Element>(unshared: asObservable().withLatestFrom(second), scheduler: scheduler)
     }
 
-    /// Combines each value of this sequence with the latest value of `second`.
-    ///
-    /// As ``withLatestFrom(_:)``, with the two values combined by `resultSelector`.
+    /// Combines each value of this sequence with the latest value of `second`: as
+    /// ``withLatestFrom(_:)``, with the two values combined by `resultSelector`.
     ///
     /// ```
     /// source:  -a--b----c-d-|
@@ -109,21 +98,15 @@ extension SharedSequence {
     ///   - resultSelector: Combines a value of this sequence with `second`'s latest.
     /// - Returns: A sequence of the same kind of the combinations.
     public func withLatestFrom<Second: SharedSequenceConvertibleType, Result: Sendable>(
-        _ second: Second,
-        resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
+        _ second: Second, resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
     ) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence<SharingStrategy, Result>(
-            unshared: asObservable().withLatestFrom(second, resultSelector: resultSelector),
-            scheduler: scheduler
-        )
+        let combined = asObservable().withLatestFrom(second, resultSelector: resultSelector)
+        return SharedSequence<SharingStrategy, Result>(unshared: combined, scheduler: scheduler)
     }
 
-    /// Emits the values of all `sources` as they arrive; completes when all have completed:
-    /// every way a screen can ask for a refresh, as one signal (`Signal.merge`), or one driver
-    /// (`Driver.merge`).
-    ///
-    /// Each value is delivered on the thread of the sequence that emitted it; the result times
-    /// its own operators on the first source's scheduler.
+    /// Emits the values of all `sources` as they arrive, each on the thread of the sequence that
+    /// emitted it, and completes when all have: every way a screen can ask for a refresh, as one
+    /// signal. The result times its own operators on the first source's scheduler.
     ///
     /// ```
     /// first:   -a---b-|
@@ -139,8 +122,7 @@ extension SharedSequence {
         merge(sources)
     }
 
-    /// Emits the values of all `sources` as they arrive; as the variadic `merge(_:)`, with an
-    /// array. An empty array completes at once, on the main queue's scheduler.
+    /// The variadic `merge(_:)` of an array; an empty one completes at once, on the main queue.
     ///
     /// - Parameter sources: The drivers, or the signals, to merge.
     /// - Returns: A sequence of the same kind of the values of every source.
@@ -150,14 +132,10 @@ extension SharedSequence {
     }
 }
 
-// MARK: - A signal's own
-
 extension SharedSequence where SharingStrategy == SignalSharingStrategy {
-    /// Maps each event to a driver and drives the values of the latest one: a tap that loads
-    /// state a screen then shows, `signIn.flatMapLatest { api.signIn().asDriver(…) }`.
-    ///
-    /// The result is a ``Driver``, as in RxCocoa: it replays the latest value of the latest inner
-    /// driver to a late subscriber.
+    /// A signal's own: maps each event to a driver and drives the values of the latest one, a tap
+    /// that loads state a screen then shows. As in RxCocoa, the result is a ``Driver``, replaying
+    /// the latest value of the latest inner driver; delivered as the other `flatMapLatest` is.
     ///
     /// ```
     /// signal:  -a-b------|         (driver(for: a) is x, driver(for: b) is y; both cold)
@@ -170,9 +148,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     ///
     /// - Parameter transform: Makes the inner driver for a value.
     /// - Returns: A driver of the values of the latest inner driver.
-    public func flatMapLatest<Result: Sendable>(
-        _ transform: @escaping @Sendable (Element) -> Driver<Result>
-    ) -> Driver<Result> {
+    public func flatMapLatest<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Driver<Result>) -> Driver<Result> {
         Driver<Result>(unshared: asObservable().flatMapLatest(transform), scheduler: scheduler)
     }
 }

@@ -4,10 +4,8 @@
 /// A sequence that never fails and is shared: a ``Driver`` or a ``Signal`` (RxCocoa's name).
 ///
 /// The operators of a driver or a signal that take a second sequence, such as
-/// ``SharedSequence/withLatestFrom(_:)``, take one of these rather than any
-/// ``ObservableConvertibleType``: an observable's error would otherwise fail the driver, which
-/// promised never to fail. Turn an observable into one with `asDriver` or `asSignal` first,
-/// saying what replaces its error.
+/// ``SharedSequence/withLatestFrom(_:)``, take one of these: an observable's error would fail the
+/// driver. Turn an observable into one with `asDriver` or `asSignal` first.
 ///
 /// ```swift
 /// let submit = submitTap.asSignal(onErrorJustReturn: ())

@@ -1,9 +1,8 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": each operator of a driver or a signal is the
-// observable operator, and the result is shared again by the same strategy. None of these moves
-// an event to another thread, so the result delivers where the sequence does: on its scheduler.
+// observable operator, and the result is shared again by the same strategy, on the same scheduler.
 
 extension SharedSequence {
-    /// Transforms each value; the result is a driver or a signal again, on the same scheduler.
+    /// Transforms each value, on the sequence's scheduler.
     ///
     /// ```
     /// source:  -a-b-|
@@ -18,7 +17,7 @@ extension SharedSequence {
         SharedSequence<SharingStrategy, Result>(unshared: asObservable().map(transform), scheduler: scheduler)
     }
 
-    /// Emits only the values that satisfy `isIncluded`.
+    /// Emits only the values that satisfy `isIncluded`, on the sequence's scheduler.
     ///
     /// ```
     /// source:  -a-b-c-|
@@ -33,7 +32,7 @@ extension SharedSequence {
         SharedSequence(unshared: asObservable().filter(isIncluded), scheduler: scheduler)
     }
 
-    /// Transforms each value and emits the results that are not `nil`.
+    /// Transforms each value and emits the results that are not `nil`, on the sequence's scheduler.
     ///
     /// ```
     /// source:  -a-1-b-2-|
@@ -48,8 +47,8 @@ extension SharedSequence {
         SharedSequence<SharingStrategy, Result>(unshared: asObservable().compactMap(transform), scheduler: scheduler)
     }
 
-    /// Emits each accumulated value: `accumulator` applied to the previous result (starting
-    /// with `seed`) and each value.
+    /// Emits `accumulator` applied to the previous result (at first `seed`) and each value, on
+    /// the sequence's scheduler.
     ///
     /// ```
     /// source:  -a-b-c-|
@@ -69,7 +68,7 @@ extension SharedSequence {
         SharedSequence<SharingStrategy, Result>(unshared: asObservable().scan(seed, accumulator: accumulator), scheduler: scheduler)
     }
 
-    /// Drops the first `count` values.
+    /// Drops the first `count` values, and emits the rest on the sequence's scheduler.
     ///
     /// ```
     /// source:  -a-b-c-|
@@ -84,12 +83,9 @@ extension SharedSequence {
         SharedSequence(unshared: asObservable().skip(count), scheduler: scheduler)
     }
 
-    /// Runs side effects for the events and the lifetime of each subscription to the source, in
-    /// the order of
+    /// Runs side effects for the events and the subscription of the shared source, on the
+    /// sequence's scheduler, once however many subscribers drive or emit the result; see
     /// ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
-    ///
-    /// The result is shared, so the handlers run once per event however many subscribers drive
-    /// or emit it.
     ///
     /// ```
     /// source:  -a-b-|
@@ -121,11 +117,9 @@ extension SharedSequence {
             onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose
         ), scheduler: scheduler)
     }
-}
 
-extension SharedSequence where Element: Equatable {
-    /// Drops each value that equals the value emitted before it: a screen redraws only when
-    /// its state changed, a banner is not shown twice in a row.
+    /// Drops each value equal to the one emitted before it, on the sequence's scheduler: a screen
+    /// redraws only when its state changed.
     ///
     /// ```
     /// source:  -a-a-b-b-b-a-|
@@ -135,14 +129,11 @@ extension SharedSequence where Element: Equatable {
     /// ![distinctUntilChanged(), drawn from a run](sharedsequenceoperators-distinctuntilchanged)
     ///
     /// - Returns: A sequence of the same kind without consecutive duplicates.
-    public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
+    public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> where Element: Equatable {
         SharedSequence(unshared: asObservable().distinctUntilChanged(), scheduler: scheduler)
     }
-}
 
-extension SharedSequence {
-    /// Drops each value whose key equals the key of the value emitted before it: a list that
-    /// redraws only when its photos' identifiers change.
+    /// Drops each value whose key equals the previous value's, on the sequence's scheduler.
     ///
     /// ```
     /// source:  -a-A-b-B-a-|
@@ -159,7 +150,8 @@ extension SharedSequence {
         SharedSequence(unshared: asObservable().distinctUntilChanged(keySelector), scheduler: scheduler)
     }
 
-    /// Drops each value that `comparer` considers equal to the last value emitted.
+    /// Drops each value that `comparer` finds equal to the last one emitted, on the sequence's
+    /// scheduler.
     ///
     /// ```
     /// source:  -1-2-3-5-|
@@ -169,17 +161,14 @@ extension SharedSequence {
     /// ![distinctUntilChanged { abs($0 - $1) <= 1 }, drawn from a run](sharedsequenceoperators-distinctuntilchanged-abs)
     ///
     /// - Parameter comparer: Returns `true` when the two values count as equal.
-    /// - Returns: A sequence of the same kind without consecutive values that `comparer` finds
-    ///   equal.
+    /// - Returns: A sequence of the same kind without consecutive values it finds equal.
     public func distinctUntilChanged(_ comparer: @escaping @Sendable (Element, Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(unshared: asObservable().distinctUntilChanged(comparer), scheduler: scheduler)
     }
 
     /// Emits `element` first, then the sequence's values: the state before anything happened.
-    ///
-    /// `element` is emitted when the sequence is first subscribed, on its scheduler like every
-    /// other value (in a later turn of the main queue, not during `drive`); a driver's later
-    /// subscriber receives it as the latest value while nothing newer has come.
+    /// `element` comes when the sequence is first subscribed, on its scheduler like every other
+    /// value (in a later turn of the main queue, not during `drive`).
     ///
     /// ```
     /// source:  --a-b-|

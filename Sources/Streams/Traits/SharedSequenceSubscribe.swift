@@ -4,17 +4,10 @@
 extension SharedSequence {
     /// Subscribes closures that run on the main actor: `drive` for a driver, `emit` for a signal.
     ///
-    /// The sequence delivers on the main thread, so `onNext` and `onCompleted` are
-    /// `@MainActor` and a `@MainActor` screen updates itself from them directly. (One made with
-    /// a scheduler off the main thread traps with the main actor's message; subscribe to
-    /// ``asObservable()`` there instead.) `onDisposed` runs once when the subscription ends, on
-    /// the thread that ends it, which is why it is not `@MainActor`.
-    ///
-    /// ```
-    /// driver:  -a-b-|
-    ///          drive(onNext:onCompleted:onDisposed:)
-    /// calls:   -a-b-(|d)      (d: onDisposed)
-    /// ```
+    /// The sequence delivers on the main thread, so a `@MainActor` screen updates itself from
+    /// `onNext` and `onCompleted` directly. (One made with a scheduler off the main thread traps
+    /// with the main actor's message; subscribe to ``asObservable()`` there.) `onDisposed` runs on
+    /// the thread that ends the subscription, which is why it is not `@MainActor`.
     ///
     /// - Parameters:
     ///   - onNext: Called on the main actor with each value.
@@ -22,8 +15,7 @@ extension SharedSequence {
     ///   - onDisposed: Called once when the subscription ends.
     /// - Returns: A disposable that ends the subscription.
     public func drive(
-        onNext: (@MainActor @Sendable (Element) -> Void)? = nil,
-        onCompleted: (@MainActor @Sendable () -> Void)? = nil,
+        onNext: (@MainActor @Sendable (Element) -> Void)? = nil, onCompleted: (@MainActor @Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable where SharingStrategy == DriverSharingStrategy {
         subscribeOnMainActor(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
@@ -31,23 +23,15 @@ extension SharedSequence {
 
     /// A signal's ``drive(onNext:onCompleted:onDisposed:)``: closures that run on the main actor.
     public func emit(
-        onNext: (@MainActor @Sendable (Element) -> Void)? = nil,
-        onCompleted: (@MainActor @Sendable () -> Void)? = nil,
+        onNext: (@MainActor @Sendable (Element) -> Void)? = nil, onCompleted: (@MainActor @Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable where SharingStrategy == SignalSharingStrategy {
         subscribeOnMainActor(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
-    /// Subscribes and ignores every event: RxCocoa's `drive()` and `emit()`, for a sequence
-    /// whose work is done by its own operators (a `do(onNext:)` upstream, a binding inside a
-    /// `flatMapLatest`). The subscription keeps the sequence connected until it is disposed.
-    ///
-    /// ```swift
-    /// viewModel.saves
-    ///     .do(onNext: { store.save($0) })
-    ///     .drive()
-    ///     .disposed(by: disposeBag)
-    /// ```
+    /// Subscribes and ignores every event, keeping the sequence connected until disposed:
+    /// RxCocoa's `drive()` and `emit()`, for a sequence whose work is done by its own operators
+    /// (`viewModel.saves.do(onNext: { store.save($0) }).drive()`).
     ///
     /// - Returns: A disposable that ends the subscription.
     public func drive() -> any Disposable where SharingStrategy == DriverSharingStrategy {
@@ -59,65 +43,39 @@ extension SharedSequence {
         asObservable().subscribe { _ in }
     }
 
-    /// Subscribes closures that run on the main actor and receive `object` with each event,
-    /// holding `object` weakly: the Swift 6 answer to `[weak self]`; `emit(with:…)` for a signal.
-    ///
-    /// Once `object` is released, the closures are no longer called; the subscription stays
-    /// until it is disposed. A `@MainActor` class is `Sendable`, so a screen passes `self`:
+    /// Subscribes closures that run on the main actor and receive `object`, held weakly, with
+    /// each event: the Swift 6 answer to `[weak self]`; `emit(with:…)` for a signal. Once
+    /// `object` is released, they are no longer called. A `@MainActor` class is `Sendable`, so a
+    /// screen passes `self`:
     ///
     /// ```swift
-    /// output.title
-    ///     .drive(with: self, onNext: { screen, title in screen.titleLabel.text = title })
-    ///     .disposed(by: disposeBag)
-    /// ```
-    ///
-    /// ```
-    /// driver:  -a-b-c-|
-    ///          drive(with: object, …)  (object released at 4)
-    /// calls:   -a-b----
+    /// output.title.drive(with: self, onNext: { screen, title in screen.titleLabel.text = title })
     /// ```
     ///
     /// - Parameters:
     ///   - object: Held weakly and passed to each closure.
     ///   - onNext: Called on the main actor with `object` and each value.
     ///   - onCompleted: Called on the main actor with `object` when the sequence completes.
-    ///   - onDisposed: Called once with `object`, if it is still alive, when the subscription
-    ///     ends.
+    ///   - onDisposed: Called once with `object`, if it is still alive, when the subscription ends.
     /// - Returns: A disposable that ends the subscription.
     public func drive<Object: AnyObject & Sendable>(
-        with object: Object,
-        onNext: (@MainActor @Sendable (Object, Element) -> Void)? = nil,
-        onCompleted: (@MainActor @Sendable (Object) -> Void)? = nil,
-        onDisposed: (@Sendable (Object) -> Void)? = nil
+        with object: Object, onNext: (@MainActor @Sendable (Object, Element) -> Void)? = nil,
+        onCompleted: (@MainActor @Sendable (Object) -> Void)? = nil, onDisposed: (@Sendable (Object) -> Void)? = nil
     ) -> any Disposable where SharingStrategy == DriverSharingStrategy {
         subscribeOnMainActor(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// A signal's ``drive(with:onNext:onCompleted:onDisposed:)``: `object` is held weakly.
     public func emit<Object: AnyObject & Sendable>(
-        with object: Object,
-        onNext: (@MainActor @Sendable (Object, Element) -> Void)? = nil,
-        onCompleted: (@MainActor @Sendable (Object) -> Void)? = nil,
-        onDisposed: (@Sendable (Object) -> Void)? = nil
+        with object: Object, onNext: (@MainActor @Sendable (Object, Element) -> Void)? = nil,
+        onCompleted: (@MainActor @Sendable (Object) -> Void)? = nil, onDisposed: (@Sendable (Object) -> Void)? = nil
     ) -> any Disposable where SharingStrategy == SignalSharingStrategy {
         subscribeOnMainActor(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
-}
 
-// MARK: - Into observers, subjects and relays
-
-// What `bind(to:)` is for an observable; a driver or a signal never fails, so there is no error to
-// report. Into a relay or a behaviour value, which never ends, the completion is not forwarded.
-
-extension SharedSequence {
-    /// Sends every value, and the completion, to each of `observers`: an ``AnyObserver``, a
-    /// subject, a ``Binder``, any ``ObserverType``.
-    ///
-    /// ```
-    /// driver:    -a-b-|
-    ///            drive(observer)
-    /// observer:  -a-b-|
-    /// ```
+    /// Sends every value, and the completion, to each of `observers` on the sequence's thread, as
+    /// `bind(to:)` does for an observable: an ``AnyObserver``, a subject, a ``Binder``, any
+    /// ``ObserverType``; `emit(to:)` for a signal. Into optionals, each value is wrapped.
     ///
     /// - Parameter observers: The observers to send to, in order.
     /// - Returns: A disposable that ends the subscription.
@@ -132,14 +90,8 @@ extension SharedSequence {
         asObservable().send(to: observers)
     }
 
-    /// Sets each of `values` to every value with ``BehaviorValue/accept(_:)``; `emit(to:)` for a
-    /// signal.
-    ///
-    /// ```
-    /// driver:  -a-b-|
-    ///          drive(value)     (value starts as x)
-    /// value:   xa-b---
-    /// ```
+    /// Sets each of `values` to every value with ``BehaviorValue/accept(_:)``, on the sequence's
+    /// thread; a value never ends, so the completion is not forwarded. `emit(to:)` for a signal.
     ///
     /// - Parameter values: The values to update, in order.
     /// - Returns: A disposable that ends the subscription.
@@ -152,14 +104,8 @@ extension SharedSequence {
         asObservable().subscribe(onNext: { value.accept($0) })
     }
 
-    /// Sends every value to each of `relays` with ``PublishValue/accept(_:)``; `emit(to:)` for a
-    /// signal.
-    ///
-    /// ```
-    /// driver:  -a-b-|
-    ///          drive(relay)
-    /// relay:   -a-b---
-    /// ```
+    /// Sends every value, without the completion, to each of `relays` with
+    /// ``PublishValue/accept(_:)``, on the sequence's thread; `emit(to:)` for a signal.
     ///
     /// - Parameter relays: The relays to send to, in order.
     /// - Returns: A disposable that ends the subscription.
@@ -171,12 +117,7 @@ extension SharedSequence {
     public func emit(to relay: PublishValue<Element>) -> any Disposable where SharingStrategy == SignalSharingStrategy {
         asObservable().subscribe(onNext: { relay.accept($0) })
     }
-}
 
-// Into an optional target, as in RxCocoa: a driver of `Int` drives an observer of `Int?`, each value
-// wrapped; the completion is forwarded as by the forms above.
-
-extension SharedSequence {
     /// `drive(_:)` into observers of optionals.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
     where SharingStrategy == DriverSharingStrategy, Observer.Element == Element? {
@@ -208,4 +149,42 @@ extension SharedSequence {
     public func emit(to relay: PublishValue<Element?>) -> any Disposable where SharingStrategy == SignalSharingStrategy {
         asObservable().subscribe(onNext: { relay.accept($0) })
     }
+
+    /// What `drive(onNext:onCompleted:onDisposed:)` and `emit(onNext:onCompleted:onDisposed:)` do.
+    private func subscribeOnMainActor(
+        onNext: (@MainActor @Sendable (Element) -> Void)?,
+        onCompleted: (@MainActor @Sendable () -> Void)?,
+        onDisposed: (@Sendable () -> Void)?
+    ) -> any Disposable {
+        asObservable().subscribe(onNext: onMainActor(onNext), onCompleted: onMainActor(onCompleted), onDisposed: onDisposed)
+    }
+
+    /// What `drive(with:…)` and `emit(with:…)` do: the closures receive `object`, held weakly.
+    private func subscribeOnMainActor<Object: AnyObject & Sendable>(
+        with object: Object,
+        onNext: (@MainActor @Sendable (Object, Element) -> Void)?,
+        onCompleted: (@MainActor @Sendable (Object) -> Void)?,
+        onDisposed: (@Sendable (Object) -> Void)?
+    ) -> any Disposable {
+        let reference = WeakReference(object)
+        return subscribeOnMainActor(
+            onNext: reference.passingOnMainActor(to: onNext),
+            onCompleted: reference.passingOnMainActor(to: onCompleted),
+            onDisposed: reference.passing(to: onDisposed)
+        )
+    }
+}
+
+/// `body` as a closure that the subscription may call from a nonisolated context: it runs inside
+/// `MainActor.assumeIsolated`, so a sequence made with a scheduler off the main thread traps with
+/// the main actor's message rather than race.
+private func onMainActor<Value: Sendable>(_ body: (@MainActor @Sendable (Value) -> Void)?) -> (@Sendable (Value) -> Void)? {
+    guard let body else { return nil }
+    return { value in MainActor.assumeIsolated { body(value) } }
+}
+
+/// `body` without an argument, as the overload above.
+private func onMainActor(_ body: (@MainActor @Sendable () -> Void)?) -> (@Sendable () -> Void)? {
+    guard let body else { return nil }
+    return { MainActor.assumeIsolated { body() } }
 }

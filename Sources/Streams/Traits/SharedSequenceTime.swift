@@ -1,12 +1,9 @@
 // Inside Streams, chapter 8, "Traits as thin wrappers": the time operators of a driver or a signal
-// run their timers on its own scheduler, so what a timer emits is delivered there too, with no
-// `observe(on:)` of its own.
+// run their timers on its scheduler, so what a timer emits is delivered there too.
 
 extension SharedSequence {
-    /// Emits a value only once `dueTime` has passed without another value arriving: a search
-    /// field that queries once the user stops typing.
-    ///
-    /// The timers run on the sequence's scheduler, which delivers what they emit. See
+    /// Emits a value once `dueTime` has passed without another, on the sequence's scheduler: a
+    /// search field that queries once the user stops typing; see
     /// ``ObservableType/debounce(_:scheduler:)``.
     ///
     /// ```
@@ -22,11 +19,9 @@ extension SharedSequence {
         SharedSequence(unshared: asObservable().debounce(dueTime, scheduler: scheduler), scheduler: scheduler)
     }
 
-    /// Emits a value, then ignores values for `dueTime`, emitting the latest of them (if any,
-    /// and if `latest`) when that window ends: a button that must not fire twice in a row.
-    ///
-    /// The timers run on the sequence's scheduler. See
-    /// ``ObservableType/throttle(_:latest:scheduler:)``.
+    /// Emits a value, then ignores values for `dueTime`, emitting the latest of them (if any, and
+    /// if `latest`) when that window ends, on the sequence's scheduler: a button that must not
+    /// fire twice in a row. See ``ObservableType/throttle(_:latest:scheduler:)``.
     ///
     /// ```
     /// source:  -abc----d-|
@@ -43,8 +38,8 @@ extension SharedSequence {
         SharedSequence(unshared: asObservable().throttle(dueTime, latest: latest, scheduler: scheduler), scheduler: scheduler)
     }
 
-    /// Shifts every value, and the completion, later by `dueTime`, on the sequence's scheduler,
-    /// which delivers them. See ``ObservableType/delay(_:scheduler:)``.
+    /// Shifts every value, and the completion, later by `dueTime`, on the sequence's scheduler;
+    /// see ``ObservableType/delay(_:scheduler:)``.
     ///
     /// ```
     /// source:  -a-b-c-|

@@ -2,37 +2,21 @@
 // signal: how their source is shared among their subscribers.
 
 /// How a ``SharedSequence`` shares its one source among its subscribers: RxCocoa's
-/// `SharingStrategyProtocol`.
-///
-/// A strategy is a type without values, used only as the first generic argument of
-/// ``SharedSequence``: ``DriverSharingStrategy`` makes a ``Driver``, ``SignalSharingStrategy``
-/// a ``Signal``. Code that should work on one of them only constrains an extension by it, as
-/// in RxCocoa:
-///
-/// ```swift
-/// extension SharedSequence where SharingStrategy == DriverSharingStrategy {
-///     func isEmpty<Item: Sendable>() -> Driver<Bool> where Element == [Item] {
-///         map { $0.isEmpty }
-///     }
-/// }
-/// ```
+/// `SharingStrategyProtocol`, a type without values. ``DriverSharingStrategy`` makes a
+/// ``Driver``, ``SignalSharingStrategy`` a ``Signal``.
 public protocol SharingStrategyProtocol: Sendable {
-    /// `source` shared among its subscribers: subscribed to once while at least one of them is
-    /// subscribed.
+    /// `source` shared among its subscribers: subscribed to once while any of them is.
     ///
-    /// - Parameter source: A sequence that already delivers on the shared sequence's scheduler
-    ///   and never fails.
+    /// - Parameter source: A sequence on the shared sequence's scheduler that never fails.
     /// - Returns: The shared sequence's observable.
     static func share<Element: Sendable>(_ source: Observable<Element>) -> Observable<Element>
 }
 
 /// The sharing of a ``Driver``: state, whose latest value a late subscriber receives at once.
 public enum DriverSharingStrategy: SharingStrategyProtocol {
-    /// `source` shared while connected, replaying its latest value to each new subscriber
-    /// (`share(replay: 1, scope: .whileConnected)`): when the last subscriber leaves, the
-    /// source subscription and the remembered value go.
+    /// `source` shared while connected, replaying its latest value to each new subscriber.
     ///
-    /// - Parameter source: The driver's source, on its scheduler and never failing.
+    /// - Parameter source: The driver's source.
     /// - Returns: The shared source.
     public static func share<Element: Sendable>(_ source: Observable<Element>) -> Observable<Element> {
         source.share(replay: 1, scope: .whileConnected)
@@ -41,10 +25,9 @@ public enum DriverSharingStrategy: SharingStrategyProtocol {
 
 /// The sharing of a ``Signal``: events, which a late subscriber does not receive again.
 public enum SignalSharingStrategy: SharingStrategyProtocol {
-    /// `source` shared while connected, without replay (`share(replay: 0, scope:
-    /// .whileConnected)`): a late subscriber receives only later events.
+    /// `source` shared while connected, without replay: a late subscriber gets only later events.
     ///
-    /// - Parameter source: The signal's source, on its scheduler and never failing.
+    /// - Parameter source: The signal's source.
     /// - Returns: The shared source.
     public static func share<Element: Sendable>(_ source: Observable<Element>) -> Observable<Element> {
         source.share(replay: 0, scope: .whileConnected)

@@ -3,9 +3,9 @@
 
 /// A sequence that produces exactly one value or an error: the shape of a network request.
 ///
-/// It never emits two values and never completes empty: `Single.create` ignores everything
-/// after the first result, and ``ObservableType/asSingle()`` turns a second value, or a
-/// completion without one, into a ``SingleError``.
+/// `Single.create` ignores everything after the first result, and ``ObservableType/asSingle()``
+/// turns a second value, or a completion without one, into a ``SingleError``. As an observable,
+/// a success is a value followed at once by the completion (`--(a|)`), a failure an error (`--#`).
 ///
 /// ```swift
 /// func photos(page: Int) -> Single<[Photo]> {
@@ -16,14 +16,6 @@
 /// }
 ///
 /// photos(page: 1).subscribe(onSuccess: { show($0) }, onFailure: { showError($0) })
-/// ```
-///
-/// As an observable, a success is a value followed at once by the completion, and a failure
-/// is an error:
-///
-/// ```
-/// success:  --(a|)
-/// failure:  --#
 /// ```
 public typealias Single<Element: Sendable> = PrimitiveSequence<SingleTrait, Element>
 
@@ -56,56 +48,13 @@ extension Result: TraitEvent where Failure == any Error {
 }
 
 extension PrimitiveSequence where Trait == SingleTrait {
-    /// Creates a single from a function that reports one result.
-    ///
-    /// `subscribe` runs once per subscriber. It starts the work and reports `.success(value)` or
-    /// `.failure(error)`; only the first report counts, even when threads race. The disposable
-    /// it returns is disposed when the result is reported (just before the single delivers it)
-    /// or when the subscriber disposes, so it can cancel the work.
-    ///
-    /// - Parameter subscribe: Starts the work for one subscriber and returns its cancellation.
-    /// - Returns: The single.
-    public static func create(
-        _ subscribe: @escaping @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable
-    ) -> Single<Element> {
-        reportingOutcome(of: subscribe)
-    }
-
-    /// Subscribes a closure that receives the result.
-    ///
-    /// - Parameter observer: Called once, with `.success(value)` or `.failure(error)`, unless
-    ///   the subscription is disposed first.
-    /// - Returns: A disposable that cancels the subscription.
-    public func subscribe(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable {
-        reportOutcome(to: observer)
-    }
-
-    /// Subscribes closures for success and failure; `onDisposed` runs once when the
-    /// subscription ends: after the other closure, or when it is disposed first.
-    ///
-    /// - Parameters:
-    ///   - onSuccess: Called with the value.
-    ///   - onFailure: Called with the error.
-    ///   - onDisposed: Called once when the subscription ends.
-    /// - Returns: A disposable that cancels the subscription.
-    public func subscribe(
-        onSuccess: (@Sendable (Element) -> Void)? = nil,
-        onFailure: (@Sendable (any Error) -> Void)? = nil,
-        onDisposed: (@Sendable () -> Void)? = nil
-    ) -> any Disposable {
-        subscribeHandlingOutcome(subscribe, onDisposed: onDisposed) { result in
-            switch result {
-            case .success(let value): onSuccess?(value)
-            case .failure(let error): onFailure?(error)
-            }
-        }
-    }
+    /// What `Single.create` reports to and `subscribe(_:)` calls: RxSwift's name.
+    public typealias SingleObserver = @Sendable (SingleEvent<Element>) -> Void
 }
 
 extension ObservableType {
-    /// Turns a sequence that should produce exactly one value into a ``Single``.
-    ///
-    /// As ``ObservableType/asMaybe()``, but a source that completes without a value fails with
+    /// Turns a sequence that should produce exactly one value into a ``Single``: as
+    /// ``ObservableType/asMaybe()``, but a source that completes empty fails with
     /// ``SingleError/noElements``.
     ///
     /// ```

@@ -2,13 +2,10 @@
 // a completable.
 
 extension PrimitiveSequence where Trait == SingleTrait {
-    /// Subscribes again when a trigger, made from the errors of the attempts, emits a value;
-    /// see ``ObservableType/retry(when:)-((Observable<Error>)->Trigger)``.
-    ///
-    /// Each value of the trigger after a failure makes a new attempt at that tick; the
-    /// trigger's error fails the single. A single cannot complete empty, so when the trigger
-    /// completes while an attempt waits, the single fails with ``SingleError/noElements``
-    /// (RxSwift completes it, which a `Single` subscriber reports as a fatal error in debug builds).
+    /// Subscribes again each time a trigger made from the errors of the attempts emits; see
+    /// ``ObservableType/retry(when:)-((Observable<Error>)->Trigger)``. A single cannot complete
+    /// empty, so when the trigger completes, the single fails with ``SingleError/noElements``
+    /// (RxSwift completes it, which its `Single` reports as a fatal error in debug builds).
     ///
     /// ```
     /// single:         --#            (cold: each attempt starts over)
@@ -29,10 +26,8 @@ extension PrimitiveSequence where Trait == SingleTrait {
     }
 
     /// Subscribes again after each failure, waiting longer each time, until an attempt
-    /// succeeds or `backoff` gives up; see ``ObservableType/retry(_:scheduler:)``.
-    ///
-    /// With `.exponential(initial: .seconds(1), max: .seconds(4), maxAttempts: 3)` the waits are
-    /// 1 and 2 seconds, and the error of the third attempt is the result:
+    /// succeeds or `backoff` gives up; see ``ObservableType/retry(_:scheduler:)``. Here the waits
+    /// are 1 and 2 seconds, and the error of the third attempt is the result:
     ///
     /// ```
     /// single:         -#
@@ -53,7 +48,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     }
 
     /// Chains a maybe that depends on the value of this single: fetch the user, then their
-    /// cached avatar, if any. A failure of either, or a throwing `selector`, fails the result.
+    /// cached avatar, if any; delivered on the maybe's thread.
     ///
     /// ```
     /// single:  -(a|)       (x is cold)
@@ -72,7 +67,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
     }
 
     /// Runs a completable that depends on the value of this single: fetch the draft, then save
-    /// it. A failure of either, or a throwing `selector`, fails the result.
+    /// it; delivered on the completable's thread.
     ///
     /// ```
     /// single:  -(a|)       (x is cold)
@@ -88,7 +83,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
         Completable(unchecked: asObservable().flatMap { try selector($0).asObservable() })
     }
 
-    /// This single as a ``Maybe``: the same success or failure.
+    /// This single as a ``Maybe``: the same success or failure, delivered where it is.
     ///
     /// - Returns: The maybe.
     public func asMaybe() -> Maybe<Element> {

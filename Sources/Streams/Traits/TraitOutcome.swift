@@ -3,49 +3,6 @@
 
 import Synchronization
 
-// What Single, Maybe, Completable and first() share: a trait ends with one outcome, reported once.
-
-extension Observable {
-    /// The observable of a trait made from a user's `subscribe` function, which reports an
-    /// outcome: only the first report counts, even when threads race, and the work's
-    /// disposable is disposed as soon as that outcome is reported (just before it is delivered)
-    /// or the subscriber disposes.
-    ///
-    /// - Parameters:
-    ///   - subscribe: Starts the work for one subscriber and returns its cancellation.
-    ///   - deliver: Sends an outcome to the observer as events.
-    static func reportingOnce<Outcome: Sendable>(
-        _ subscribe: @escaping @Sendable (@escaping @Sendable (Outcome) -> Void) -> any Disposable,
-        deliver: @escaping @Sendable (Outcome, AnyObserver<Element>) -> Void
-    ) -> Observable<Element> {
-        Observable { observer in
-            let reported = Atomic(false)
-            let lifetime = SingleAssignmentDisposable()
-            lifetime.setDisposable(subscribe { outcome in
-                guard !lifetime.isDisposed, !reported.exchange(true, ordering: .acquiringAndReleasing) else {
-                    return
-                }
-                lifetime.dispose()
-                deliver(outcome, observer)
-            })
-            return lifetime
-        }
-    }
-
-    /// Subscribes `handle` to the first event only, the outcome of a sequence that has at most
-    /// one value: the subscription ends before `handle` runs, so the completion that follows a
-    /// value, or an event sent from inside `handle`, is not seen.
-    func subscribeToOutcome(_ handle: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
-        let upstream = SingleAssignmentDisposable()
-        upstream.setDisposable(subscribe(AnyObserver { event in
-            guard !upstream.isDisposed else { return }
-            upstream.dispose()
-            handle(event)
-        }))
-        return upstream
-    }
-}
-
 /// What a trait's `create` is told and its `subscribe(_:)` reports (``SingleEvent``,
 /// ``MaybeEvent``, ``CompletableEvent``), in the one form every trait ends with: a value, an
 /// empty completion (`nil`), or an error.
@@ -56,29 +13,39 @@ protocol TraitEvent: SendableMetatype {
 }
 
 extension PrimitiveSequence {
-    /// What every trait's `create` builds: the first event `subscribe` reports, delivered as a
-    /// value followed at once by the completion, the completion alone, or the error.
+    /// What every trait's `create` builds: only the first report of `subscribe` counts, even when
+    /// threads race, delivered as a value followed at once by the completion, the completion
+    /// alone, or the error. The work is disposed as soon as that report comes (just before it is
+    /// delivered) or the subscriber disposes.
     static func reportingOutcome<Report: TraitEvent & Sendable>(
         of subscribe: @escaping @Sendable (@escaping @Sendable (Report) -> Void) -> any Disposable
     ) -> PrimitiveSequence<Trait, Element> where Report.Element == Element {
-        PrimitiveSequence(unchecked: .reportingOnce(subscribe) { report, observer in
-            switch report.outcome {
-            case .success(let value?):
-                observer.on(.next(value))
-                observer.on(.completed)
-            case .success(.none):
-                observer.on(.completed)
-            case .failure(let error):
-                observer.on(.error(error))
-            }
+        PrimitiveSequence(unchecked: Observable { observer in
+            let reported = Atomic(false)
+            let lifetime = SingleAssignmentDisposable()
+            lifetime.setDisposable(subscribe { report in
+                guard !lifetime.isDisposed, !reported.exchange(true, ordering: .acquiringAndReleasing) else {
+                    return
+                }
+                lifetime.dispose()
+                switch report.outcome {
+                case .success(let value?):
+                    observer.on(.next(value))
+                    observer.on(.completed)
+                case .success(.none):
+                    observer.on(.completed)
+                case .failure(let error):
+                    observer.on(.error(error))
+                }
+            })
+            return lifetime
         })
     }
 
     /// What every trait's `subscribe(_:)` does: `observer` receives the first event, as the
     /// trait reports it; the completion that follows a value is not reported again.
-    func reportOutcome<Report: TraitEvent>(
-        to observer: @escaping @Sendable (Report) -> Void
-    ) -> any Disposable where Report.Element == Element {
+    func reportOutcome<Report: TraitEvent>(to observer: @escaping @Sendable (Report) -> Void) -> any Disposable
+    where Report.Element == Element {
         asObservable().subscribeToOutcome { event in
             switch event {
             case .next(let value): observer(Report(outcome: .success(value)))
@@ -87,24 +54,46 @@ extension PrimitiveSequence {
             }
         }
     }
+
+    /// What every trait's `subscribe(on…:)` does: the outcome, read as `Report` reports it, goes
+    /// to `onValue`, `onError` or `onEmpty`; then the subscription ends, and `onDisposed` runs
+    /// once when it ends, for whatever reason.
+    func subscribeHandlingOutcome<Report: TraitEvent>(
+        as report: Report.Type,
+        onValue: (@Sendable (Element) -> Void)?,
+        onError: (@Sendable (any Error) -> Void)?,
+        onEmpty: (@Sendable () -> Void)?,
+        onDisposed: (@Sendable () -> Void)?
+    ) -> any Disposable where Report.Element == Element {
+        let subscription = SingleAssignmentDisposable()
+        let whole: any Disposable = if let onDisposed {
+            Disposables.create(subscription, Disposables.create(with: onDisposed))
+        } else {
+            subscription
+        }
+        subscription.setDisposable(reportOutcome { (report: Report) in
+            switch report.outcome {
+            case .success(let value?): onValue?(value)
+            case .success(.none): onEmpty?()
+            case .failure(let error): onError?(error)
+            }
+            whole.dispose()
+        })
+        return whole
+    }
 }
 
-/// Subscribes `handle` through a trait's `subscribe(_:)`, and ends the subscription once the
-/// outcome is handled; `onDisposed` runs once when it ends, for whatever reason.
-func subscribeHandlingOutcome<Outcome>(
-    _ subscribe: (@escaping @Sendable (Outcome) -> Void) -> any Disposable,
-    onDisposed: (@Sendable () -> Void)?,
-    handle: @escaping @Sendable (Outcome) -> Void
-) -> any Disposable {
-    let subscription = SingleAssignmentDisposable()
-    let whole: any Disposable = if let onDisposed {
-        Disposables.create(subscription, Disposables.create(with: onDisposed))
-    } else {
-        subscription
+extension Observable {
+    /// Subscribes `handle` to the first event only, the outcome of a sequence that has at most
+    /// one value: the subscription ends before `handle` runs, so the completion that follows a
+    /// value, or an event sent from inside `handle`, is not seen. `first()` is made of it too.
+    func subscribeToOutcome(_ handle: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
+        let upstream = SingleAssignmentDisposable()
+        upstream.setDisposable(subscribe(AnyObserver { event in
+            guard !upstream.isDisposed else { return }
+            upstream.dispose()
+            handle(event)
+        }))
+        return upstream
     }
-    subscription.setDisposable(subscribe { outcome in
-        handle(outcome)
-        whole.dispose()
-    })
-    return whole
 }
