@@ -5,28 +5,49 @@ import Synchronization
 import Testing
 
 /// `asObservable(priority:)` runs on real tasks: each test awaits the events it expects (through
-/// `values`, or a stream the subscriber feeds), never a sleep.
-@Suite("AsyncSequence.asObservable(priority:)")
+/// `values`, or a stream the subscriber feeds), never a sleep. `Observable.from(_:)` of an async
+/// sequence is the same observable spelt from the other side; the tests marked with `spelling`
+/// run through both.
+@Suite("AsyncSequence.asObservable(priority:) and Observable.from(_:) of an async sequence")
 struct AsyncSequenceObservableTests {
-    @Test("emits each element, then completes")
-    func completes() async throws {
+    /// The two spellings of an async sequence as an observable.
+    enum Spelling: CaseIterable, CustomTestStringConvertible {
+        case asObservable, from
+
+        func observable<Source: AsyncSequence & Sendable>(_ source: Source) -> Observable<Source.Element> {
+            switch self {
+            case .asObservable: source.asObservable()
+            case .from: Observable.from(source)
+            }
+        }
+
+        var testDescription: String {
+            switch self {
+            case .asObservable: "sequence.asObservable()"
+            case .from: "Observable.from(sequence)"
+            }
+        }
+    }
+
+    @Test("emits each element, then completes", arguments: Spelling.allCases)
+    func completes(_ spelling: Spelling) async throws {
         let (numbers, continuation) = AsyncStream<Int>.makeStream()
         for i in 1...5 { continuation.yield(i) }
         continuation.finish()
         var collected: [Int] = []
-        for try await value in numbers.asObservable().values { collected.append(value) }
+        for try await value in spelling.observable(numbers).values { collected.append(value) }
         #expect(collected == [1, 2, 3, 4, 5])
     }
 
-    @Test("forwards the error the sequence throws, after its elements")
-    func fails() async {
+    @Test("forwards the error the sequence throws, after its elements", arguments: Spelling.allCases)
+    func fails(_ spelling: Spelling) async {
         let (numbers, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
         continuation.yield(1)
         continuation.yield(2)
         continuation.finish(throwing: TestError("x"))
         let collected = Recorder<Int>()
         await #expect(throws: TestError("x")) {
-            for try await value in numbers.asObservable().values { collected.append(value) }
+            for try await value in spelling.observable(numbers).values { collected.append(value) }
         }
         #expect(collected.items == [1, 2])
     }
@@ -41,8 +62,8 @@ struct AsyncSequenceObservableTests {
         #expect(collected == [1])
     }
 
-    @Test("disposing cancels the iterating task, which ends the sequence")
-    func disposalCancels() async {
+    @Test("disposing cancels the iterating task, which ends the sequence; nothing is delivered afterwards", arguments: Spelling.allCases)
+    func disposalCancels(_ spelling: Spelling) async {
         let (terminated, terminatedContinuation) = AsyncStream<Void>.makeStream()
         let (numbers, numbersContinuation) = AsyncStream<Int>.makeStream()
         numbersContinuation.onTermination = { _ in
@@ -50,7 +71,7 @@ struct AsyncSequenceObservableTests {
             terminatedContinuation.finish()
         }
         let (seen, seenContinuation) = AsyncStream<String>.makeStream()
-        let subscription = numbers.asObservable().subscribe(
+        let subscription = spelling.observable(numbers).subscribe(
             onNext: { seenContinuation.yield("\($0)") },
             onError: { _ in seenContinuation.yield("error") },
             onCompleted: { seenContinuation.yield("completed") },

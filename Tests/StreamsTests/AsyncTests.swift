@@ -70,53 +70,8 @@ struct AsyncTests {
 
     // MARK: from(_:) an async sequence
 
-    @Test("from emits each element of an async sequence, then completes")
-    func fromCompletes() async throws {
-        let (numbers, continuation) = AsyncStream<Int>.makeStream()
-        continuation.yield(1)
-        continuation.yield(2)
-        continuation.finish()
-        var collected: [Int] = []
-        for try await value in Observable.from(numbers).values { collected.append(value) }
-        #expect(collected == [1, 2])
-    }
-
-    @Test("from forwards the error an async sequence throws")
-    func fromFails() async {
-        let (numbers, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
-        continuation.yield(1)
-        continuation.finish(throwing: TestError("x"))
-        let collected = Mutex<[Int]>([])
-        await #expect(throws: TestError("x")) {
-            for try await value in Observable.from(numbers).values { collected.withLock { $0.append(value) } }
-        }
-        #expect(collected.withLock { $0 } == [1])
-    }
-
-    @Test("disposing cancels the iterating task, and nothing is delivered afterwards")
-    func fromDisposal() async {
-        let (ended, endedContinuation) = AsyncStream<Void>.makeStream()
-        let (numbers, numbersContinuation) = AsyncStream<Int>.makeStream()
-        numbersContinuation.onTermination = { _ in
-            endedContinuation.yield()
-            endedContinuation.finish()
-        }
-        let (seen, seenContinuation) = AsyncStream<Int>.makeStream()
-        let subscription = Observable.from(numbers).subscribe(
-            onNext: { seenContinuation.yield($0) },
-            onDisposed: { seenContinuation.finish() }
-        )
-        numbersContinuation.yield(1)
-        var seenIterator = seen.makeAsyncIterator()
-        #expect(await seenIterator.next() == 1)
-        subscription.dispose()
-        var endedIterator = ended.makeAsyncIterator()
-        await endedIterator.next()
-        if case .terminated = numbersContinuation.yield(2) {} else {
-            Issue.record("the async sequence should have been terminated by the cancellation")
-        }
-        #expect(await seenIterator.next() == nil)
-    }
+    // `from` emitting, failing and cancelling on disposal: AsyncSequenceObservableTests, which
+    // runs those tests through both spellings.
 
     @Test("each subscription iterates in its own task")
     func fromPerSubscription() async throws {

@@ -44,7 +44,8 @@ public final class RefCountDisposable: Disposable {
             state.holders += 1
             return true
         }
-        return isHeld ? RefCountShare(self) : Disposables.create()
+        // Releases its share once, however often it is disposed, and lets go of this object then.
+        return isHeld ? Disposables.create(with: { [self] in release() }) : Disposables.create()
     }
 
     /// The owner lets go: the wrapped disposable is disposed now if no holder is left, or when
@@ -59,7 +60,7 @@ public final class RefCountDisposable: Disposable {
     }
 
     /// A holder lets go.
-    fileprivate func release() {
+    private func release() {
         let released = state.withLock { state -> (any Disposable)? in
             guard state.disposable != nil else { return nil }
             state.holders -= 1
@@ -77,18 +78,4 @@ private struct RefCountDisposableState {
     var holders = 0
     /// Whether the owner has disposed the `RefCountDisposable`.
     var isOwnerDone = false
-}
-
-/// One holder's share of a ``RefCountDisposable``, from ``RefCountDisposable/retain()``.
-private final class RefCountShare: Disposable {
-    private let parent: Mutex<RefCountDisposable?>
-
-    init(_ parent: RefCountDisposable) {
-        self.parent = Mutex(parent)
-    }
-
-    func dispose() {
-        let parent = self.parent.withLock { $0.take() }
-        parent?.release()
-    }
 }

@@ -20,7 +20,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ///
     /// There is no marble diagram: when the elements arrive depends on the task and on the
     /// sequence, in real time, which a `TestScheduler` cannot step through.
-    /// `Observable.from(_:)` does the same in a task that is not detached.
+    /// `Observable.from(_:)` is this, with the default priority.
     ///
     /// - Parameter priority: The priority of the iterating task; `nil` (the default) lets Swift
     ///   choose.
