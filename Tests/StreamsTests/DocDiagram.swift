@@ -43,6 +43,9 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
     var pictureReference: String?
     /// The line of its block's closing fence, after which its picture is shown.
     var blockEnd = 0
+    /// The file whose runners run it, when another file shows its picture: `SharedSequenceOperators.swift`
+    /// shows `map`'s, and runs its diagram through a driver.
+    var runnerFile: String?
 
     /// The tick a line's first column stands for: the columns of the first output line start
     /// at tick 0.

@@ -43,10 +43,14 @@ extension DocRunners {
         },
         "SharedSequence.swift just(a)": { Driver.just("a", scheduler: $0.scheduler).asObservable() },
         "SharedSequence.swift empty()": { Driver<String>.empty(scheduler: $0.scheduler).asObservable() },
-        // The operators written once run on a driver here; their tests run them on signals too.
-        "SharedSequenceOperators.swift map { $0.uppercased() }": { driver($0).map { $0.uppercased() }.asObservable() },
-        "SharedSequenceOperators.swift filter { $0 != \"b\" }": { driver($0).filter { $0 != "b" }.asObservable() },
+        // The observable operators' diagrams that a driver's operators show, run through a driver
+        // (DocumentedDiagramTests.borrowedPictures); the same operators run on signals in their tests.
+        "SharedSequenceOperators.swift map { $0 * 10 }": { driver($0).map { String(Int($0)! * 10) }.asObservable() },
+        "SharedSequenceOperators.swift filter { $0.isMultiple(of: 2) }": { driver($0).filter { Int($0)!.isMultiple(of: 2) }.asObservable() },
         "SharedSequenceOperators.swift compactMap { Int($0) }": { driver($0).compactMap { Int($0) }.map(String.init).asObservable() },
+        "SharedSequenceOperators.swift scan(0, accumulator: +)": { driver($0).scan(0) { $0 + Int($1)! }.map(String.init).asObservable() },
+        "SharedSequenceOperators.swift skip(2)": { driver($0).skip(2).asObservable() },
+        "SharedSequenceOperators.swift do(onNext: { log.append($0) })": { driver($0).do(onNext: { _ in }).asObservable() },
         "SharedSequenceOperators.swift distinctUntilChanged()": { driver($0).distinctUntilChanged().asObservable() },
         "SharedSequenceOperators.swift distinctUntilChanged { $0.lowercased() }": {
             driver($0).distinctUntilChanged { $0.lowercased() }.asObservable()
@@ -54,15 +58,9 @@ extension DocRunners {
         "SharedSequenceOperators.swift distinctUntilChanged { abs($0 - $1) <= 1 }": {
             driver($0).distinctUntilChanged { abs(Int($0)! - Int($1)!) <= 1 }.asObservable()
         },
-        "SharedSequenceOperators.swift scan(\"\") { $0 + $1 }": { driver($0).scan("") { $0 + $1 }.asObservable() },
         "SharedSequenceOperators.swift startWith(x)": { driver($0).startWith("x").asObservable() },
-        "SharedSequenceOperators.swift skip(2)": { driver($0).skip(2).asObservable() },
-        "SharedSequenceOperators.swift do(onNext: { log.append($0) })": { driver($0).do(onNext: { _ in }).asObservable() },
         "SharedSequenceCombining.swift flatMapLatest": { inputs in
             driver(inputs).flatMapLatest { driver(inputs, inner($0)) }.asObservable()
-        },
-        "SharedSequenceCombining.swift flatMapLatest { driver(for: $0) }": { inputs in
-            signal(inputs).flatMapLatest { driver(inputs, inner($0)) }.asObservable()
         },
         "SharedSequenceCombining.swift flatMapFirst": { inputs in
             driver(inputs).flatMapFirst { driver(inputs, inner($0)) }.asObservable()
@@ -72,16 +70,12 @@ extension DocRunners {
         "SharedSequenceCombining.swift withLatestFrom(second) { $0 + $1 }": {
             driver($0).withLatestFrom(driver($0, "second")) { $0 + $1 }.asObservable()
         },
-        "SharedSequenceCombining.swift merge(first, second)": { Driver.merge(driver($0), driver($0, "second")).asObservable() },
+        "SharedSequenceCombining.swift merge": { inputs in Driver.merge(inputs.order.map { driver(inputs, $0) }).asObservable() },
         "SharedSequenceCombineLatest.swift combineLatest { $0 + $1 }": {
             Driver.combineLatest(driver($0), driver($0, "second")) { $0 + $1 }.asObservable()
         },
         "SharedSequenceCombineLatest.swift combineLatest { $0 + $1 + $2 }": {
             Driver.combineLatest(driver($0), driver($0, "second"), driver($0, "third")) { $0 + $1 + $2 }.asObservable()
-        },
-        "SharedSequenceCombineLatest.swift combineLatest { $0 + $1 + $2 + $3 }": {
-            Driver.combineLatest(driver($0), driver($0, "second"), driver($0, "third"), driver($0, "fourth")) { $0 + $1 + $2 + $3 }
-                .asObservable()
         },
         "SharedSequenceCombineLatest.swift zip { $0 + $1 }": {
             Driver.zip(driver($0), driver($0, "second")) { $0 + $1 }.asObservable()

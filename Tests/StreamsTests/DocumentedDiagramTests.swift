@@ -168,7 +168,7 @@ extension DocDiagram {
         var observers: [(Line, TestableObserver<String>, subscribed: Int, disposed: Int?)] = []
         for output in outputs {
             let expression = expression(of: output)
-            guard let runner = DocRunners.runner(for: expression, in: file) else {
+            guard let runner = DocRunners.runner(for: expression, in: runnerFile ?? file) else {
                 Issue.record("no runner for `\(expression)`: add one to DocRunners", sourceLocation: location(of: output))
                 return MarbleDiagram(title: expression)
             }
@@ -237,5 +237,63 @@ extension DocDiagram {
                 sourceLocation: location(of: input)
             )
         }
+    }
+}
+
+/// A picture that a doc comment shows without a diagram of its own: a driver's `map` is the
+/// observable `map`, so its page shows `map`'s picture instead of drawing the same run twice.
+struct BorrowedPicture: Sendable, CustomTestStringConvertible {
+    let file: String
+    let line: Int
+    let name: String
+
+    var testDescription: String { "\((file as NSString).lastPathComponent):\(line) shows \(name)" }
+
+    /// Every such picture in `Sources/Streams`: a `![…](name)` line of a doc comment that is not
+    /// the picture of a diagram of the same file.
+    static func all(in diagrams: [DocDiagram]) -> [BorrowedPicture] {
+        let sources = DocDiagram.root.appendingPathComponent("Sources/Streams")
+        guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
+        var borrowed: [BorrowedPicture] = []
+        for case let path as String in walker where path.hasSuffix(".swift") {
+            let file = "Sources/Streams/" + path
+            let own = Set(diagrams.filter { $0.file == file }.map(\.pictureName))
+            let text = (try? String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)) ?? ""
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard let match = line.wholeMatch(of: #/\s*/// !\[.*\]\(([^()\s]+)\)/#), !own.contains(String(match.output.1)) else {
+                    continue
+                }
+                borrowed.append(BorrowedPicture(file: file, line: index + 1, name: String(match.output.1)))
+            }
+        }
+        return borrowed.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+    }
+}
+
+extension DocumentedDiagramTests {
+    static let borrowed = BorrowedPicture.all(in: diagrams)
+
+    @Test("the driver's operators show the observable operators' pictures")
+    func borrowedFound() {
+        #expect(Self.borrowed.count >= 20, "found \(Self.borrowed.count)")
+    }
+
+    /// The picture's diagram runs again, through the operator of the file that shows it: the
+    /// picture on a driver's `map` page is what a driver's `map` does, not only what `map` does.
+    @Test("a picture shown from another operator's diagram is what this operator draws too", arguments: borrowed)
+    func borrowedPictures(_ picture: BorrowedPicture) throws {
+        let location = SourceLocation(fileID: picture.file, filePath: DocDiagram.root.appendingPathComponent(picture.file).path,
+                                      line: picture.line, column: 1)
+        guard var diagram = Self.diagrams.first(where: { $0.pictureName == picture.name }) else {
+            Issue.record("no diagram draws the picture \(picture.name)", sourceLocation: location)
+            return
+        }
+        let file = (picture.file as NSString).lastPathComponent
+        for output in diagram.outputs where DocRunners.sharedSequences["\(file) \(diagram.expression(of: output))"] == nil {
+            Issue.record("no runner for `\(diagram.expression(of: output))` in \(file): add one to DocRunners", sourceLocation: location)
+            return
+        }
+        diagram.runnerFile = file
+        try diagram.run()
     }
 }

@@ -1,5 +1,4 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": every way to make a driver or a signal from
-// an observable is one `observe(on:)` and one `catch`; `asDriver` and `asSignal` name the strategy.
+// Inside Streams, chapter 8, "Traits as thin wrappers": an observable as a driver: `observe(on:)` and `catch`.
 
 extension ObservableType {
     /// Turns this sequence into a driver or a signal that emits `element` and completes in place

@@ -1,5 +1,4 @@
-// The operators only a completable has: what runs after it, and several of them together or in
-// turn. Each delivers on the thread of the completable, or the sequence, that ends last.
+// What only a completable has: what runs after it, and several together or in turn.
 
 extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     /// Runs `second` once this completable has completed, subscribing it then: save, then

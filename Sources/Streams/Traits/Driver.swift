@@ -1,5 +1,4 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": a `Driver` is `observe(on:)`, `catch` and
-// `share(replay: 1)` behind a type that keeps them: a shared sequence whose strategy replays.
+// Inside Streams, chapter 8, "Traits as thin wrappers": a `Driver` is a shared sequence that replays.
 
 /// The state a screen shows, RxCocoa's `Driver`: a ``SharedSequence`` that **replays its latest
 /// value while connected** to each new subscriber (``DriverSharingStrategy``).

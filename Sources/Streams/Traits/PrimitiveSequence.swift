@@ -1,5 +1,4 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": a single, a maybe and a completable are one
-// struct around one observable, built only by functions that keep the trait's promise.
+// Inside Streams, chapter 8, "Traits as thin wrappers": three traits, one struct around one observable.
 
 /// A sequence that ends with one outcome: RxSwift's `PrimitiveSequence`, of which ``Single``,
 /// ``Maybe`` and ``Completable`` are the three kinds.
@@ -19,7 +18,8 @@
 ///
 /// Like ``Observable``, it is a recipe: each subscription runs it again. Its operators deliver
 /// the outcome where the observable operators do: unless one says otherwise, on the thread that
-/// produced it.
+/// produced it. An operator returns a sequence of the same trait unless its type says otherwise;
+/// one that only forwards to the observable operator links to it for the parameters.
 public struct PrimitiveSequence<Trait, Element: Sendable>: ObservableConvertibleType {
     private let source: Observable<Element>
 
@@ -101,9 +101,6 @@ extension PrimitiveSequence {
 
     /// A sequence that calls `factory` for each subscriber and subscribes to what it returns;
     /// see ``Observable/deferred(_:)``.
-    ///
-    /// - Parameter factory: Builds the sequence to subscribe to.
-    /// - Returns: The deferred sequence, of the same trait.
     public static func deferred(
         _ factory: @escaping @Sendable () throws -> PrimitiveSequence<Trait, Element>
     ) -> PrimitiveSequence<Trait, Element> {
@@ -120,11 +117,6 @@ extension PrimitiveSequence {
     /// output:  --(a|)
     /// ```
     /// ![using({ token }, primitiveSequenceFactory: { _ in single }), drawn from a run](primitivesequence-using-token)
-    ///
-    /// - Parameters:
-    ///   - resourceFactory: Makes the resource for one subscription; may throw.
-    ///   - primitiveSequenceFactory: Makes the sequence that uses the resource; may throw.
-    /// - Returns: The sequence, with a resource per subscription.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping @Sendable () throws -> Resource,
         primitiveSequenceFactory: @escaping @Sendable (Resource) throws -> PrimitiveSequence<Trait, Element>
@@ -154,11 +146,6 @@ extension PrimitiveSequence where Trait: ValueTrait {
     /// just(a, scheduler: scheduler):  (a|)
     /// ```
     /// ![just(a, scheduler: scheduler), drawn from a run](primitivesequence-just-a-scheduler-scheduler)
-    ///
-    /// - Parameters:
-    ///   - element: The value.
-    ///   - scheduler: Where the value and the completion are sent, as two actions.
-    /// - Returns: The sequence, of the same trait.
     public static func just(_ element: Element, scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(unchecked: .just(element, scheduler: scheduler))
     }

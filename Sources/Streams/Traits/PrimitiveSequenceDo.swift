@@ -1,5 +1,4 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": the side effects of a single, a maybe and a
-// completable, with RxSwift 6's labels.
+// Inside Streams, chapter 8, "Traits as thin wrappers": the side effects, with RxSwift 6's labels.
 
 import Synchronization
 

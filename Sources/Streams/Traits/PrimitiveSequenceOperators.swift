@@ -1,21 +1,14 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": an operator that keeps a trait's promise is
-// one line over the observable operator, written once for the traits that have it.
+// Inside Streams, chapter 8, "Traits as thin wrappers": each is one line over the observable operator.
 
 extension PrimitiveSequence {
     /// Delivers the outcome on `scheduler`, a success's completion in an action of its own, as
     /// ``delay(_:scheduler:)`` does; see ``ObservableType/observe(on:)``.
-    ///
-    /// - Parameter scheduler: The scheduler that delivers the outcome.
-    /// - Returns: The same sequence, delivered on `scheduler`.
     public func observe(on scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(unchecked: asObservable().observe(on: scheduler).completionInItsOwnAction(on: scheduler))
     }
 
     /// Subscribes to the source on `scheduler`, so that its work starts there; see
     /// ``ObservableType/subscribe(on:)``.
-    ///
-    /// - Parameter scheduler: The scheduler the subscription is made on.
-    /// - Returns: The same sequence, subscribed on `scheduler`.
     public func subscribe(on scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(unchecked: asObservable().subscribe(on: scheduler))
     }
@@ -30,9 +23,6 @@ extension PrimitiveSequence {
     /// output:    ---(x|)
     /// ```
     /// ![catch { _ in fallback }, drawn from a run](primitivesequenceoperators-catch-in-fallback)
-    ///
-    /// - Parameter handler: Builds the replacement, of the same trait, from the error; may throw.
-    /// - Returns: A sequence that ends as this one or as the replacement.
     public func `catch`(
         _ handler: @escaping @Sendable (any Error) throws -> PrimitiveSequence<Trait, Element>
     ) -> PrimitiveSequence<Trait, Element> {
@@ -62,12 +52,6 @@ extension PrimitiveSequence {
 
     /// Logs every subscription, event and disposal that passes, and changes nothing; see
     /// ``ObservableType/debug(_:scheduler:sink:)``.
-    ///
-    /// - Parameters:
-    ///   - label: Names this point of the chain in each line.
-    ///   - scheduler: Whose ``Scheduler/now`` each line shows; `nil` for no time.
-    ///   - sink: Where the lines go; ``DebugSink/print`` by default.
-    /// - Returns: The same sequence, logged.
     public func debug(
         _ label: String = "debug", scheduler: (any Scheduler)? = nil, sink: DebugSink = .print
     ) -> PrimitiveSequence<Trait, Element> {
@@ -188,9 +172,6 @@ extension PrimitiveSequence where Trait: CompletingTrait {
     ///                 ----^-!
     /// ```
     /// ![retry(when: { _ in trigger }), drawn from a run](primitivesequenceoperators-retry-when-in-trigger)
-    ///
-    /// - Parameter notificationHandler: Makes the trigger from the errors of the attempts.
-    /// - Returns: A maybe or a completable that retries this one each time the trigger emits.
     public func retry<Trigger: ObservableConvertibleType>(
         when notificationHandler: @escaping @Sendable (Observable<any Error>) -> Trigger
     ) -> PrimitiveSequence<Trait, Element> {

@@ -1,5 +1,4 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": subscribing to a single, a maybe or a
-// completable is one subscription (TraitOutcome.swift) under each trait's event and RxSwift 6's labels.
+// Inside Streams, chapter 8, "Traits as thin wrappers": one subscription under each trait's labels.
 
 extension PrimitiveSequence {
     /// Subscribes a closure that receives a single's result, `.success(value)` or

@@ -1,5 +1,4 @@
-// The time operators of a single, a maybe and a completable: each is the observable operator, with
-// the trait kept; `delay` and `observe(on:)` deliver a success's completion in an action of its own.
+// The observable time operators, with the trait kept; a success's completion comes in an action of its own.
 
 import Synchronization
 
@@ -15,11 +14,6 @@ extension PrimitiveSequence {
     /// output:  ---(a|)
     /// ```
     /// ![delay(.seconds(2)), drawn from a run](primitivesequencetime-delay-seconds-2)
-    ///
-    /// - Parameters:
-    ///   - dueTime: How much later the outcome is delivered.
-    ///   - scheduler: The scheduler that delivers it.
-    /// - Returns: The delayed sequence, of the same trait.
     public func delay(_ dueTime: Duration, scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(unchecked: asObservable().delay(dueTime, scheduler: scheduler).completionInItsOwnAction(on: scheduler))
     }
@@ -34,11 +28,6 @@ extension PrimitiveSequence {
     /// subscriptions:  --^!
     /// ```
     /// ![delaySubscription(.seconds(2)), drawn from a run](primitivesequencetime-delaysubscription-seconds)
-    ///
-    /// - Parameters:
-    ///   - dueTime: How long to wait before subscribing.
-    ///   - scheduler: The scheduler that runs the wait, and subscribes.
-    /// - Returns: The sequence, subscribed `dueTime` later.
     public func delaySubscription(_ dueTime: Duration, scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(unchecked: asObservable().delaySubscription(dueTime, scheduler: scheduler))
     }
@@ -52,11 +41,6 @@ extension PrimitiveSequence {
     /// output:  ---#          (# = TimeoutError)
     /// ```
     /// ![timeout(.seconds(3)), drawn from a run](primitivesequencetime-timeout-seconds-3)
-    ///
-    /// - Parameters:
-    ///   - dueTime: How long to wait for the outcome, from subscription.
-    ///   - scheduler: The scheduler that runs the timer.
-    /// - Returns: A sequence that fails when this one takes longer than `dueTime`.
     public func timeout(_ dueTime: Duration, scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(unchecked: asObservable().timeout(dueTime, scheduler: scheduler))
     }
@@ -72,12 +56,6 @@ extension PrimitiveSequence {
     /// output:  ----(x|)
     /// ```
     /// ![timeout(.seconds(3), other: other), drawn from a run](primitivesequencetime-timeout-seconds-3-other)
-    ///
-    /// - Parameters:
-    ///   - dueTime: How long to wait for the outcome, from subscription.
-    ///   - other: The sequence of the same trait to switch to when the window closes.
-    ///   - scheduler: The scheduler that runs the timer.
-    /// - Returns: A sequence of this one's outcome or, after a timeout, `other`'s.
     public func timeout(
         _ dueTime: Duration, other: PrimitiveSequence<Trait, Element>, scheduler: any Scheduler
     ) -> PrimitiveSequence<Trait, Element> {
@@ -93,11 +71,6 @@ extension PrimitiveSequence where Trait: ValueTrait, Element: FixedWidthInteger 
     /// timer(.seconds(3)):  ---(0|)
     /// ```
     /// ![timer(.seconds(3)), drawn from a run](primitivesequencetime-timer-seconds-3)
-    ///
-    /// - Parameters:
-    ///   - dueTime: The time before the value.
-    ///   - scheduler: The scheduler that runs the timer and delivers the value.
-    /// - Returns: The sequence of `0`, of the same trait.
     public static func timer(_ dueTime: Duration, scheduler: any Scheduler) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(unchecked: Observable<Element>.timer(dueTime, scheduler: scheduler))
     }

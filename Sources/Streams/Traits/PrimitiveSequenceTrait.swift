@@ -1,5 +1,4 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": the one thing that tells a single, a maybe
-// and a completable apart: how they may end.
+// Inside Streams, chapter 8, "Traits as thin wrappers": a trait is how its sequence may end.
 
 /// A trait whose sequence succeeds with a value: ``SingleTrait`` and ``MaybeTrait``.
 ///

@@ -1,5 +1,4 @@
-// `zip` of singles or of maybes: the observable `zip`, with the trait kept, over a parameter pack
-// and over a collection. (A completable's `zip`, a merge, is in CompletableOperators.swift.)
+// `zip` of singles or of maybes, over a parameter pack and a collection; a completable's is a merge.
 
 extension PrimitiveSequence where Trait: ValueTrait {
     /// Waits for every sequence, all subscribed at once so their work runs in parallel, and

@@ -1,5 +1,4 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": a `Driver` and a `Signal` are one struct, an
-// observable that never fails, on one scheduler, shared as its strategy says.
+// Inside Streams, chapter 8, "Traits as thin wrappers": `Driver` and `Signal` are one struct.
 
 /// A sequence that never fails, delivers on one scheduler and is shared by its subscribers:
 /// RxCocoa's `SharedSequence`, of which ``Driver`` and ``Signal`` are the two kinds.
@@ -12,9 +11,10 @@
 ///
 /// `SharingStrategy` says how: ``DriverSharingStrategy`` replays the latest value to a late
 /// subscriber, ``SignalSharingStrategy`` does not. Each operator is the observable operator,
-/// shared again by the same strategy; what one kind only has, such as a driver's
-/// ``drive(onNext:onCompleted:onDisposed:)``, is constrained by the strategy, as your own
-/// extensions can be:
+/// shared again by the same strategy, and returns a sequence of the same kind; its page shows
+/// that operator's picture and links to it for the parameters. What one kind only has, such as
+/// a driver's ``drive(onNext:onCompleted:onDisposed:)``, is constrained by the strategy, as your
+/// own extensions can be:
 ///
 /// ```swift
 /// extension SharedSequence where SharingStrategy == SignalSharingStrategy {

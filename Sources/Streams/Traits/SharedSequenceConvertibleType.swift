@@ -1,5 +1,4 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": what a driver's and a signal's operators
-// accept as a second sequence, so that no error can reach them through it.
+// Inside Streams, chapter 8, "Traits as thin wrappers": a second sequence that cannot fail.
 
 /// A sequence that never fails and is shared: a ``Driver`` or a ``Signal`` (RxCocoa's name).
 ///

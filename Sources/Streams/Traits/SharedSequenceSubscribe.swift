@@ -1,5 +1,4 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": subscribing to a driver is `drive`, to a
-// signal `emit`, as in RxCocoa; each pair of spellings is one subscription, written once.
+// Inside Streams, chapter 8, "Traits as thin wrappers": `drive` and `emit`, each pair written once.
 
 extension SharedSequence {
     /// Subscribes closures that run on the main actor: `drive` for a driver, `emit` for a signal.

@@ -1,5 +1,4 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": the one thing that tells a driver from a
-// signal: how their source is shared among their subscribers.
+// Inside Streams, chapter 8, "Traits as thin wrappers": a driver and a signal differ in their share.
 
 /// How a ``SharedSequence`` shares its one source among its subscribers: RxCocoa's
 /// `SharingStrategyProtocol`, a type without values. ``DriverSharingStrategy`` makes a

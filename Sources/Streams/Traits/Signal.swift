@@ -1,5 +1,4 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": a `Driver` that does not replay: the same
-// three operators, another share.
+// Inside Streams, chapter 8, "Traits as thin wrappers": a `Signal` is a shared sequence that does not replay.
 
 /// A stream of UI events, RxCocoa's `Signal`: a ``SharedSequence`` that **does not replay**
 /// (``SignalSharingStrategy``).

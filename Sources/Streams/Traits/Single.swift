@@ -1,5 +1,4 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": what only a single has: its event, its
-// error, and the one place where its promise is enforced.
+// Inside Streams, chapter 8, "Traits as thin wrappers": what only a single has, and its one check.
 
 /// A sequence that produces exactly one value or an error: the shape of a network request.
 ///

@@ -1,5 +1,4 @@
-// The operators only a single has: the retries that keep "one result", and the steps to a maybe or
-// a completable.
+// What only a single has: the retries that keep "one result", and the steps to a maybe or a completable.
 
 extension PrimitiveSequence where Trait == SingleTrait {
     /// Subscribes again each time a trigger made from the errors of the attempts emits; see

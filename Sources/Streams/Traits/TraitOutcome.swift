@@ -1,5 +1,4 @@
-// Inside Streams, chapter 8, "Traits as thin wrappers": the first reported outcome wins, by one
-// atomic exchange, and the work is disposed before it is delivered.
+// Inside Streams, chapter 8, "Traits as thin wrappers": the first reported outcome wins.
 
 import Synchronization
 
