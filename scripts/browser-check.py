@@ -30,7 +30,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE = os.path.join(ROOT, ".build", "docs")
 SHOTS = os.path.join(ROOT, ".build", "browser-check")
 
-# (screenshot name, page path): the symbol pages the issues name (two of them a driver's, on
+# (screenshot name, page path): the symbol pages the issues name (combineLatest, one declaration
+# over a parameter pack for every number of sources, shows two diagrams; two of them a driver's, on
 # SharedSequence: -1edzo is the flatMapLatest to the same kind, -6gq50 a signal's to drivers), three
 # guides, and the three Inside Streams chapters with pictures of both kinds (lanes of threads,
 # marbles).
@@ -38,6 +39,7 @@ PAGES = [
     ("throttle", "/Streams/documentation/streams/observabletype/throttle(_:latest:scheduler:)"),
     ("flatMapLatest", "/Streams/documentation/streams/observabletype/flatmaplatest(_:)"),
     ("withLatestFrom", "/Streams/documentation/streams/observabletype/withlatestfrom(_:)"),
+    ("combineLatest", "/Streams/documentation/streams/observable/combinelatest(_:_:resultselector:)"),
     # Two overloads share the name (untyped and typed errors): DocC adds a hash of the symbol to
     # each page's path; this is the untyped one, whose picture the page shows.
     ("retry-when", "/Streams/documentation/streams/observabletype/retry(when:)-376cl"),

@@ -170,11 +170,7 @@ enum DocRunners {
         "combineLatest([first, second])": { inputs in
             Observable.combineLatest([inputs.source, inputs.second]).map { "[\($0.joined(separator: ", "))]" }
         },
-        "combineLatest": { inputs in
-            inputs.order.count == 2
-                ? Observable.combineLatest(inputs.source, inputs.second).map { "(\($0), \($1))" }
-                : Observable.combineLatest(inputs.source, inputs.second, inputs.third).map { "(\($0), \($1), \($2))" }
-        },
+        "combineLatest": { Observable.combineLatest($0.source, $0.second).map { "(\($0), \($1))" } },
         "withLatestFrom(second)": { $0.source.withLatestFrom($0.second) },
         "withLatestFrom(second) { $0 + $1 }": { $0.source.withLatestFrom($0.second) { $0 + $1 } },
         "catch { _ in fallback }": { inputs in let fallback = inputs["fallback"]; return inputs.source.catch { _ in fallback } },
@@ -236,11 +232,7 @@ enum DocRunners {
         "zip([first, second])": { inputs in
             Observable.zip([inputs.source, inputs.second]).map { "[\($0.joined(separator: ", "))]" }
         },
-        "zip": { inputs in
-            inputs.order.count == 2
-                ? Observable.zip(inputs.source, inputs.second).map { "(\($0), \($1))" }
-                : Observable.zip(inputs.source, inputs.second, inputs.third).map { "(\($0), \($1), \($2))" }
-        },
+        "zip": { Observable.zip($0.source, $0.second).map { "(\($0), \($1))" } },
         "sample(sampler)": { $0.source.sample($0["sampler"]) },
         "reduce(0, accumulator: +)": { $0.source.reduce(0) { $0 + Int($1)! }.map(String.init) },
         "reduce(0, accumulator: +, mapResult: { $0 * 10 })": {
@@ -259,12 +251,6 @@ enum DocRunners {
         },
         "materialize().dematerialize()": { $0.source.materialize().dematerialize() },
         "take(for: .seconds(4))": { $0.source.take(for: .seconds(4), scheduler: $0.scheduler) },
-        "combineLatest { $0 + $1 + $2 + $3 }": {
-            Observable.combineLatest($0.source, $0.second, $0.third, $0["fourth"]) { $0 + $1 + $2 + $3 }
-        },
-        "combineLatest(first, second, third, fourth)": {
-            Observable.combineLatest($0.source, $0.second, $0.third, $0["fourth"]).map { "(\($0), \($1), \($2), \($3))" }
-        },
         // Single: its operators (Traits/Single/), the Traits guide, and collections of singles.
         // The first input is the single (`asSingle()` of its line), as are `next`, `fallback`,
         // `other` and `request`.

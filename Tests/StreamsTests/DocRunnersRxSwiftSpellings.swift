@@ -2,46 +2,9 @@ import Synchronization
 import StreamsTesting
 
 /// The runners of the diagrams of the spellings RxSwift apps write: `combineLatest` and `zip` of
-/// five to eight sources and of collections with a selector, `withUnretained`, and bindings into
-/// optional targets and binders.
+/// collections with a selector, `withUnretained`, and bindings into optional targets and binders.
 extension DocRunners {
     static let rxSwiftSpellings: [String: Runner] = [
-        "combineLatest { $0 + $1 + $2 + $3 + $4 }": { Observable.combineLatest($0["first"], $0["second"], $0["third"], $0["fourth"], $0["fifth"]) { $0 + $1 + $2 + $3 + $4 } },
-        "combineLatest(first, …, fifth)": { inputs in
-            Observable.combineLatest(inputs["first"], inputs["second"], inputs["third"], inputs["fourth"], inputs["fifth"]).map { "(\($0), \($1), \($2), \($3), \($4))" }
-        },
-        "combineLatest { $0 + $1 + $2 + $3 + $4 + $5 }": { Observable.combineLatest($0["first"], $0["second"], $0["third"], $0["fourth"], $0["fifth"], $0["sixth"]) { $0 + $1 + $2 + $3 + $4 + $5 } },
-        "combineLatest(first, …, sixth)": { inputs in
-            Observable.combineLatest(inputs["first"], inputs["second"], inputs["third"], inputs["fourth"], inputs["fifth"], inputs["sixth"]).map { "(\($0), \($1), \($2), \($3), \($4), \($5))" }
-        },
-        "combineLatest { $0 + $1 + $2 + $3 + $4 + $5 + $6 }": { Observable.combineLatest($0["first"], $0["second"], $0["third"], $0["fourth"], $0["fifth"], $0["sixth"], $0["seventh"]) { $0 + $1 + $2 + $3 + $4 + $5 + $6 } },
-        "combineLatest(first, …, seventh)": { inputs in
-            Observable.combineLatest(inputs["first"], inputs["second"], inputs["third"], inputs["fourth"], inputs["fifth"], inputs["sixth"], inputs["seventh"]).map { "(\($0), \($1), \($2), \($3), \($4), \($5), \($6))" }
-        },
-        "combineLatest { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }": { Observable.combineLatest($0["first"], $0["second"], $0["third"], $0["fourth"], $0["fifth"], $0["sixth"], $0["seventh"], $0["eighth"]) { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 } },
-        "combineLatest(first, …, eighth)": { inputs in
-            Observable.combineLatest(inputs["first"], inputs["second"], inputs["third"], inputs["fourth"], inputs["fifth"], inputs["sixth"], inputs["seventh"], inputs["eighth"]).map { "(\($0), \($1), \($2), \($3), \($4), \($5), \($6), \($7))" }
-        },
-        "zip { $0 + $1 + $2 + $3 }": { Observable.zip($0["first"], $0["second"], $0["third"], $0["fourth"]) { $0 + $1 + $2 + $3 } },
-        "zip(first, …, fourth)": { inputs in
-            Observable.zip(inputs["first"], inputs["second"], inputs["third"], inputs["fourth"]).map { "(\($0), \($1), \($2), \($3))" }
-        },
-        "zip { $0 + $1 + $2 + $3 + $4 }": { Observable.zip($0["first"], $0["second"], $0["third"], $0["fourth"], $0["fifth"]) { $0 + $1 + $2 + $3 + $4 } },
-        "zip(first, …, fifth)": { inputs in
-            Observable.zip(inputs["first"], inputs["second"], inputs["third"], inputs["fourth"], inputs["fifth"]).map { "(\($0), \($1), \($2), \($3), \($4))" }
-        },
-        "zip { $0 + $1 + $2 + $3 + $4 + $5 }": { Observable.zip($0["first"], $0["second"], $0["third"], $0["fourth"], $0["fifth"], $0["sixth"]) { $0 + $1 + $2 + $3 + $4 + $5 } },
-        "zip(first, …, sixth)": { inputs in
-            Observable.zip(inputs["first"], inputs["second"], inputs["third"], inputs["fourth"], inputs["fifth"], inputs["sixth"]).map { "(\($0), \($1), \($2), \($3), \($4), \($5))" }
-        },
-        "zip { $0 + $1 + $2 + $3 + $4 + $5 + $6 }": { Observable.zip($0["first"], $0["second"], $0["third"], $0["fourth"], $0["fifth"], $0["sixth"], $0["seventh"]) { $0 + $1 + $2 + $3 + $4 + $5 + $6 } },
-        "zip(first, …, seventh)": { inputs in
-            Observable.zip(inputs["first"], inputs["second"], inputs["third"], inputs["fourth"], inputs["fifth"], inputs["sixth"], inputs["seventh"]).map { "(\($0), \($1), \($2), \($3), \($4), \($5), \($6))" }
-        },
-        "zip { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }": { Observable.zip($0["first"], $0["second"], $0["third"], $0["fourth"], $0["fifth"], $0["sixth"], $0["seventh"], $0["eighth"]) { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 } },
-        "zip(first, …, eighth)": { inputs in
-            Observable.zip(inputs["first"], inputs["second"], inputs["third"], inputs["fourth"], inputs["fifth"], inputs["sixth"], inputs["seventh"], inputs["eighth"]).map { "(\($0), \($1), \($2), \($3), \($4), \($5), \($6), \($7))" }
-        },
         "combineLatest([first, second]) { $0.joined() }": { inputs in
             Observable.combineLatest([inputs.source, inputs.second]) { $0.joined() }
         },

@@ -1,15 +1,16 @@
-// The overloads and `LatestValues` are `@inlinable`/`@usableFromInline`, as the implementation in
+// The forms and `LatestValues` are `@inlinable`/`@usableFromInline`, as the implementation in
 // Combining.swift is (see there). Why: Benchmarks/README.md, "W10: combineLatest and zip".
 
 extension Observable {
-    /// Combines the latest values of two observables each time either of them emits, once
-    /// both have emitted.
+    /// Combines the latest values of two or more observables each time one of them emits, once
+    /// all have emitted: `Observable.combineLatest(a, b) { … }`, and so on for any number of
+    /// sources, written once over a parameter pack (RxSwift writes out two to eight).
     ///
     /// Nothing is emitted until every source has produced a value; from then on, each value
-    /// from either source produces `resultSelector(latestA, latestB)`. The result completes
-    /// when both sources have completed, or earlier, when a value arrives while every other
-    /// source has completed without ever emitting (no combination can ever be made). It fails
-    /// as soon as a source fails or `resultSelector` throws. A source that completes is
+    /// from any source produces `resultSelector` of the latest value of each. The result
+    /// completes when every source has completed, or earlier, when a value arrives while every
+    /// other source has completed without ever emitting (no combination can ever be made). It
+    /// fails as soon as a source fails or `resultSelector` throws. A source that completes is
     /// unsubscribed at that moment; its last value stays in use.
     ///
     /// ```
@@ -20,28 +21,6 @@ extension Observable {
     /// ```
     /// ![combineLatest { $0 + $1 }, drawn from a run](combinelatest-combinelatest-0-1)
     ///
-    /// Sources may emit on different threads: `resultSelector` and the observer are called
-    /// serially, on the thread of the source that emitted, or on the thread already
-    /// delivering an earlier combination.
-    ///
-    /// - Parameters:
-    ///   - a: The first source.
-    ///   - b: The second source.
-    ///   - resultSelector: Combines the latest values; may throw.
-    /// - Returns: An observable of the combinations.
-    @inlinable
-    public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType>(
-        _ a: A, _ b: B,
-        resultSelector: @escaping @Sendable (A.Element, B.Element) throws -> Element
-    ) -> Observable<Element> {
-        combining(a, b, keeping: LatestValues.self, resultSelector: resultSelector)
-    }
-
-    /// Combines the latest values of three observables each time any of them emits, once all
-    /// have emitted.
-    ///
-    /// Behaves as ``combineLatest(_:_:resultSelector:)`` with a third source.
-    ///
     /// ```
     /// first:   -a-----b---|
     /// second:  --1------2-|
@@ -51,18 +30,21 @@ extension Observable {
     /// ```
     /// ![combineLatest { $0 + $1 + $2 }, drawn from a run](combinelatest-combinelatest-0-1-2)
     ///
+    /// Sources may emit on different threads: `resultSelector` and the observer are called
+    /// serially, on the thread of the source that emitted, or on the thread already
+    /// delivering an earlier combination.
+    ///
     /// - Parameters:
-    ///   - a: The first source.
-    ///   - b: The second source.
-    ///   - c: The third source.
-    ///   - resultSelector: Combines the latest values; may throw.
+    ///   - first: The first source.
+    ///   - others: The other sources, of any element types.
+    ///   - resultSelector: Combines the latest values, in the order of the sources; may throw.
     /// - Returns: An observable of the combinations.
     @inlinable
-    public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
-        _ a: A, _ b: B, _ c: C,
-        resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element) throws -> Element
+    public static func combineLatest<First: ObservableConvertibleType, each Other: ObservableConvertibleType>(
+        _ first: First, _ others: repeat each Other,
+        resultSelector: @escaping @Sendable (First.Element, repeat (each Other).Element) throws -> Element
     ) -> Observable<Element> {
-        combining(a, b, c, keeping: LatestValues.self, resultSelector: resultSelector)
+        combining(first, repeat each others, keeping: LatestValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the latest values of any number of observables into an array each time one of
@@ -118,11 +100,9 @@ extension Observable {
         Observable<Sources.Element.Element>.combineLatest(sources.map { $0.asObservable() }).map(resultSelector)
     }
 
-    /// Pairs the latest values of two observables each time either of them emits, once both
-    /// have emitted.
-    ///
-    /// Behaves as ``Observable/combineLatest(_:_:resultSelector:)`` with a selector that
-    /// makes a tuple: `Observable.combineLatest(query, filter)` is an
+    /// Gathers the latest values of two or more observables in a tuple each time one of them
+    /// emits, once all have emitted: ``combineLatest(_:_:resultSelector:)`` with a selector that
+    /// makes a tuple, so `Observable.combineLatest(query, filter)` is an
     /// `Observable<(String, Filter)>`.
     ///
     /// ```
@@ -134,100 +114,14 @@ extension Observable {
     /// ![combineLatest, drawn from a run](combinelatest-combinelatest)
     ///
     /// - Parameters:
-    ///   - a: The first source.
-    ///   - b: The second source.
+    ///   - first: The first source.
+    ///   - others: The other sources, of any element types.
     /// - Returns: An observable of tuples of the latest values.
     @inlinable
-    public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType>(
-        _ a: A, _ b: B
-    ) -> Observable<Element> where Element == (A.Element, B.Element) {
-        combineLatest(a, b) { ($0, $1) }
-    }
-
-    /// Combines the latest values of three observables into a tuple each time any of them
-    /// emits, once all have emitted.
-    ///
-    /// Behaves as ``Observable/combineLatest(_:_:_:resultSelector:)`` with a selector that
-    /// makes a tuple.
-    ///
-    /// ```
-    /// first:   -a-----b---|
-    /// second:  --1------2-|
-    /// third:   ---x-y------|
-    ///          combineLatest
-    /// output:  ---A-B-C-D--|        (A = (a, 1, x), B = (a, 1, y), C = (b, 1, y), D = (b, 2, y))
-    /// ```
-    /// ![combineLatest, drawn from a run](combinelatest-combinelatest_2)
-    ///
-    /// - Parameters:
-    ///   - a: The first source.
-    ///   - b: The second source.
-    ///   - c: The third source.
-    /// - Returns: An observable of tuples of the latest values.
-    @inlinable
-    public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
-        _ a: A, _ b: B, _ c: C
-    ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element) {
-        combineLatest(a, b, c) { ($0, $1, $2) }
-    }
-
-    /// Combines the latest values of four observables each time any of them emits, once all
-    /// have emitted.
-    ///
-    /// Behaves as ``combineLatest(_:_:resultSelector:)`` with four sources.
-    ///
-    /// ```
-    /// first:   -a----b---|
-    /// second:  --1-------|
-    /// third:   ---x------|
-    /// fourth:  ----u--v--|
-    ///          combineLatest { $0 + $1 + $2 + $3 }
-    /// output:  ----A-BC--|        (A = a1xu, B = b1xu, C = b1xv)
-    /// ```
-    /// ![combineLatest { $0 + $1 + $2 + $3 }, drawn from a run](combinelatest-combinelatest-0-1-2-3)
-    ///
-    /// - Parameters:
-    ///   - a: The first source.
-    ///   - b: The second source.
-    ///   - c: The third source.
-    ///   - d: The fourth source.
-    ///   - resultSelector: Combines the latest values; may throw.
-    /// - Returns: An observable of the combinations.
-    @inlinable
-    public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
-        _ a: A, _ b: B, _ c: C, _ d: D,
-        resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element, D.Element) throws -> Element
-    ) -> Observable<Element> {
-        combining(a, b, c, d, keeping: LatestValues.self, resultSelector: resultSelector)
-    }
-
-    /// Combines the latest values of four observables into a tuple each time any of them
-    /// emits, once all have emitted.
-    ///
-    /// Behaves as ``Observable/combineLatest(_:_:_:_:resultSelector:)`` with a selector that
-    /// makes a tuple.
-    ///
-    /// ```
-    /// first:   -a----b---|
-    /// second:  --1-------|
-    /// third:   ---x------|
-    /// fourth:  ----u--v--|
-    ///          combineLatest(first, second, third, fourth)
-    /// output:  ----A-BC--|        (A = (a, 1, x, u), B = (b, 1, x, u), C = (b, 1, x, v))
-    /// ```
-    /// ![combineLatest(first, second, third, fourth), drawn from a run](combinelatest-combinelatest-first-second-third)
-    ///
-    /// - Parameters:
-    ///   - a: The first source.
-    ///   - b: The second source.
-    ///   - c: The third source.
-    ///   - d: The fourth source.
-    /// - Returns: An observable of tuples of the latest values.
-    @inlinable
-    public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType, D: ObservableConvertibleType>(
-        _ a: A, _ b: B, _ c: C, _ d: D
-    ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element, D.Element) {
-        combineLatest(a, b, c, d) { ($0, $1, $2, $3) }
+    public static func combineLatest<First: ObservableConvertibleType, each Other: ObservableConvertibleType>(
+        _ first: First, _ others: repeat each Other
+    ) -> Observable<Element> where Element == (First.Element, repeat (each Other).Element) {
+        combiningInTuples(first, repeat each others, keeping: LatestValues.self)
     }
 }
 

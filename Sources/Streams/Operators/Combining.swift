@@ -53,21 +53,44 @@ extension Observable {
     ///
     /// The sources' values go in as `any Sendable`, so that sources of different types share one
     /// state, and come out with their types again, in the order of the sources, for
-    /// `resultSelector`.
+    /// `resultSelector`. The sources come as the public forms take them, a first one and a pack
+    /// of others: one pack of all of them costs a thunk per combination ("W10", Benchmarks/README.md).
     @inlinable
-    static func combining<Rule: CombiningRule, each Source: ObservableConvertibleType>(
-        _ sources: repeat each Source,
+    static func combining<Rule: CombiningRule, First: ObservableConvertibleType, each Other: ObservableConvertibleType>(
+        _ first: First, _ others: repeat each Other,
         keeping rule: Rule.Type,
-        resultSelector: @escaping @Sendable (repeat (each Source).Element) throws -> Element
+        resultSelector: @escaping @Sendable (First.Element, repeat (each Other).Element) throws -> Element
     ) -> Observable<Element> where Rule.Value == any Sendable {
+        combining(erasing(first, repeat each others), keeping: rule) { combination in
+            var values = combination.makeIterator()
+            return try resultSelector(values.next(as: First.Element.self), repeat values.next(as: (each Other).Element.self))
+        }
+    }
+
+    /// The tuple forms, `combineLatest(a, b)` and `zip(a, b, c)` of observables and of traits: each
+    /// combination as a tuple of the sources' values, in their order. (Passing a generic `tuple`
+    /// function as the `resultSelector` of the form above would say the same, but Swift 6.3
+    /// crashes compiling that partial application over the sources' element types.)
+    @inlinable
+    static func combiningInTuples<Rule: CombiningRule, First: ObservableConvertibleType, each Other: ObservableConvertibleType>(
+        _ first: First, _ others: repeat each Other,
+        keeping rule: Rule.Type
+    ) -> Observable<Element> where Rule.Value == any Sendable, Element == (First.Element, repeat (each Other).Element) {
+        combining(erasing(first, repeat each others), keeping: rule) { combination in
+            var values = combination.makeIterator()
+            return (try values.next(as: First.Element.self), repeat try values.next(as: (each Other).Element.self))
+        }
+    }
+
+    /// The sources as observables of `any Sendable`, so that sources of different types share
+    /// one state.
+    @inlinable
+    static func erasing<each Source: ObservableConvertibleType>(_ sources: repeat each Source) -> [Observable<any Sendable>] {
         var erased: [Observable<any Sendable>] = []
         for source in repeat each sources {
             erased.append(source.asObservable().map { $0 as any Sendable })
         }
-        return combining(erased, keeping: rule) { combination in
-            var values = combination.makeIterator()
-            return try resultSelector(repeat values.next(as: (each Source).Element.self))
-        }
+        return erased
     }
 
     /// The one implementation behind every `combineLatest` and `zip`.

@@ -1,9 +1,10 @@
-// The overloads and the rules are `@inlinable`/`@usableFromInline`, as the implementation in
+// The forms and the rules are `@inlinable`/`@usableFromInline`, as the implementation in
 // Combining.swift is (see there). Why: Benchmarks/README.md, "W10: combineLatest and zip".
 
 extension Observable {
-    /// Combines the values of two observables in pairs, by position: the first of each, then
-    /// the second of each, and so on.
+    /// Combines the values of two or more observables by position: the first of each, then the
+    /// second of each, and so on. `Observable.zip(a, b) { … }`, and so on for any number of
+    /// sources, written once over a parameter pack (RxSwift writes out two to eight).
     ///
     /// A value waits in a queue until every other source has a value at the same position;
     /// then `resultSelector` combines one value of each. The result completes when every source
@@ -31,28 +32,6 @@ extension Observable {
     /// In the second diagram, `second`'s 2 and 3 wait for values of `first`, which has completed,
     /// so the result never completes.
     ///
-    /// Sources may emit on different threads: `resultSelector` and the observer are called
-    /// serially, on the thread of the source whose value completed a combination, or on the
-    /// thread already delivering an earlier one. The completion comes on the thread of the
-    /// source that completed last.
-    ///
-    /// - Parameters:
-    ///   - a: The first source.
-    ///   - b: The second source.
-    ///   - resultSelector: Combines one value of each source; may throw.
-    /// - Returns: An observable of the combinations.
-    @inlinable
-    public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType>(
-        _ a: A, _ b: B,
-        resultSelector: @escaping @Sendable (A.Element, B.Element) throws -> Element
-    ) -> Observable<Element> {
-        combining(a, b, keeping: QueuedValues.self, resultSelector: resultSelector)
-    }
-
-    /// Combines the values of three observables in threes, by position.
-    ///
-    /// Behaves as ``zip(_:_:resultSelector:)`` with a third source, and is delivered as it is.
-    ///
     /// ```
     /// first:   -a-b-c-|
     /// second:  --1---2--|
@@ -62,18 +41,23 @@ extension Observable {
     /// ```
     /// ![zip { $0 + $1 + $2 }, drawn from a run](zip-zip-0-1-2)
     ///
+    /// Sources may emit on different threads: `resultSelector` and the observer are called
+    /// serially, on the thread of the source whose value completed a combination, or on the
+    /// thread already delivering an earlier one. The completion comes on the thread of the
+    /// source that completed last.
+    ///
     /// - Parameters:
-    ///   - a: The first source.
-    ///   - b: The second source.
-    ///   - c: The third source.
-    ///   - resultSelector: Combines one value of each source; may throw.
+    ///   - first: The first source.
+    ///   - others: The other sources, of any element types.
+    ///   - resultSelector: Combines one value of each source, in the order of the sources; may
+    ///     throw.
     /// - Returns: An observable of the combinations.
     @inlinable
-    public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
-        _ a: A, _ b: B, _ c: C,
-        resultSelector: @escaping @Sendable (A.Element, B.Element, C.Element) throws -> Element
+    public static func zip<First: ObservableConvertibleType, each Other: ObservableConvertibleType>(
+        _ first: First, _ others: repeat each Other,
+        resultSelector: @escaping @Sendable (First.Element, repeat (each Other).Element) throws -> Element
     ) -> Observable<Element> {
-        combining(a, b, c, keeping: QueuedValues.self, resultSelector: resultSelector)
+        combining(first, repeat each others, keeping: QueuedValues.self, resultSelector: resultSelector)
     }
 
     /// Combines the values of any number of observables into arrays, by position.
@@ -154,9 +138,8 @@ extension Observable {
         Observable<Sources.Element.Element>.zip(sources.map { $0.asObservable() }).map(resultSelector)
     }
 
-    /// Pairs the values of two observables by position.
-    ///
-    /// Behaves as ``Observable/zip(_:_:resultSelector:)`` with a selector that makes a tuple.
+    /// Gathers the values of two or more observables in tuples, by position:
+    /// ``zip(_:_:resultSelector:)`` with a selector that makes a tuple.
     ///
     /// ```
     /// first:   -a---b-c---|
@@ -167,39 +150,14 @@ extension Observable {
     /// ![zip, drawn from a run](zip-zip)
     ///
     /// - Parameters:
-    ///   - a: The first source.
-    ///   - b: The second source.
+    ///   - first: The first source.
+    ///   - others: The other sources, of any element types.
     /// - Returns: An observable of tuples of values at the same position.
     @inlinable
-    public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType>(
-        _ a: A, _ b: B
-    ) -> Observable<Element> where Element == (A.Element, B.Element) {
-        zip(a, b) { ($0, $1) }
-    }
-
-    /// Combines the values of three observables into tuples, by position.
-    ///
-    /// Behaves as ``Observable/zip(_:_:_:resultSelector:)`` with a selector that makes a tuple.
-    ///
-    /// ```
-    /// first:   -a-b-c-|
-    /// second:  --1---2--|
-    /// third:   ---x-y-z-|
-    ///          zip
-    /// output:  ---A--B--|        (A = (a, 1, x), B = (b, 2, y))
-    /// ```
-    /// ![zip, drawn from a run](zip-zip_2)
-    ///
-    /// - Parameters:
-    ///   - a: The first source.
-    ///   - b: The second source.
-    ///   - c: The third source.
-    /// - Returns: An observable of tuples of values at the same position.
-    @inlinable
-    public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType, C: ObservableConvertibleType>(
-        _ a: A, _ b: B, _ c: C
-    ) -> Observable<Element> where Element == (A.Element, B.Element, C.Element) {
-        zip(a, b, c) { ($0, $1, $2) }
+    public static func zip<First: ObservableConvertibleType, each Other: ObservableConvertibleType>(
+        _ first: First, _ others: repeat each Other
+    ) -> Observable<Element> where Element == (First.Element, repeat (each Other).Element) {
+        combiningInTuples(first, repeat each others, keeping: QueuedValues.self)
     }
 }
 

@@ -54,7 +54,7 @@ extension PrimitiveSequence where Trait: ValueTrait {
     public static func zip<First: Sendable, each Other: Sendable>(
         _ first: PrimitiveSequence<Trait, First>, _ others: repeat PrimitiveSequence<Trait, each Other>
     ) -> PrimitiveSequence<Trait, Element> where Element == (First, repeat each Other) {
-        zip(first, repeat each others, resultSelector: tuple)
+        PrimitiveSequence(unchecked: .combiningInTuples(first, repeat each others, keeping: QueuedValues.self))
     }
 
     /// Waits for every sequence of a collection, read once when `zip` is called, and gathers
@@ -90,10 +90,4 @@ extension PrimitiveSequence where Trait: ValueTrait {
     ) -> PrimitiveSequence<Trait, Element> where Sources.Element == PrimitiveSequence<Trait, Value> {
         PrimitiveSequence<Trait, Value>.zip(sources).map(resultSelector)
     }
-}
-
-/// Its arguments as one tuple: the selector of the tuple forms of the traits' `zip` and
-/// `combineLatest`.
-@Sendable func tuple<First, each Other>(_ first: First, _ others: repeat each Other) -> (First, repeat each Other) {
-    (first, repeat each others)
 }

@@ -22,7 +22,8 @@ extension SharedSequence {
     public static func combineLatest<First: Sendable, each Other: Sendable>(
         _ first: SharedSequence<SharingStrategy, First>, _ others: repeat SharedSequence<SharingStrategy, each Other>
     ) -> SharedSequence<SharingStrategy, Element> where Element == (First, repeat each Other) {
-        combineLatest(first, repeat each others, resultSelector: tuple)
+        let combined = Observable.combiningInTuples(first, repeat each others, keeping: LatestValues.self)
+        return SharedSequence(unshared: combined, scheduler: first.scheduler)
     }
 
     /// Combines the values of drivers (or of signals) by index: the first of each, then the second
@@ -42,6 +43,7 @@ extension SharedSequence {
     public static func zip<First: Sendable, each Other: Sendable>(
         _ first: SharedSequence<SharingStrategy, First>, _ others: repeat SharedSequence<SharingStrategy, each Other>
     ) -> SharedSequence<SharingStrategy, Element> where Element == (First, repeat each Other) {
-        zip(first, repeat each others, resultSelector: tuple)
+        let zipped = Observable.combiningInTuples(first, repeat each others, keeping: QueuedValues.self)
+        return SharedSequence(unshared: zipped, scheduler: first.scheduler)
     }
 }
