@@ -120,14 +120,20 @@ struct DocDiagram: Sendable, CustomTestStringConvertible {
     /// Every diagram in `Sources/Streams`: the fenced blocks without a language in doc
     /// comments and articles, split at blank lines, that have an output line.
     static func all() -> [DocDiagram] {
+        sources().flatMap { read($0.file, $0.text) }.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+    }
+
+    /// The files of `Sources/Streams` that hold documentation, `.swift` and `.md`, by their
+    /// path from the package root, with their text.
+    static func sources() -> [(file: String, text: String)] {
         let sources = Self.root.appendingPathComponent("Sources/Streams")
         guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
-        var diagrams: [DocDiagram] = []
+        var files: [(file: String, text: String)] = []
         for case let path as String in walker where path.hasSuffix(".swift") || path.hasSuffix(".md") {
             let text = (try? String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)) ?? ""
-            diagrams += read("Sources/Streams/" + path, text)
+            files.append(("Sources/Streams/" + path, text))
         }
-        return diagrams.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+        return files
     }
 
     /// The diagrams of one file's text: doc comments of a `.swift` file, or a whole article.

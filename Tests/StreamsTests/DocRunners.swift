@@ -29,9 +29,14 @@ enum DocRunners {
     /// The runner for `expression` in `file`: one registered for that file first (`just(a)` is
     /// `Single.just` in Single.swift), then the general one.
     static func runner(for expression: String, in file: String) -> Runner? {
-        let key = "\((file as NSString).lastPathComponent) \(expression)"
-        return all[key] ?? sharedSequences[key] ?? primitiveSequences[key] ?? all[expression] ?? rxSwiftSpellings[expression]
+        fileRunner(for: expression, in: file) ?? all[expression] ?? rxSwiftSpellings[expression]
             ?? operatorFamilies[expression] ?? connectable[expression] ?? groupBy[expression]
+    }
+
+    /// The runner registered for `expression` in `file` only, without the general one.
+    static func fileRunner(for expression: String, in file: String) -> Runner? {
+        let key = "\((file as NSString).lastPathComponent) \(expression)"
+        return all[key] ?? sharedSequences[key] ?? primitiveSequences[key]
     }
 
     static let all: [String: Runner] = [

@@ -252,13 +252,9 @@ struct BorrowedPicture: Sendable, CustomTestStringConvertible {
     /// Every such picture in `Sources/Streams`: a `![…](name)` line of a doc comment that is not
     /// the picture of a diagram of the same file.
     static func all(in diagrams: [DocDiagram]) -> [BorrowedPicture] {
-        let sources = DocDiagram.root.appendingPathComponent("Sources/Streams")
-        guard let walker = FileManager.default.enumerator(atPath: sources.path) else { return [] }
         var borrowed: [BorrowedPicture] = []
-        for case let path as String in walker where path.hasSuffix(".swift") {
-            let file = "Sources/Streams/" + path
+        for (file, text) in DocDiagram.sources() where file.hasSuffix(".swift") {
             let own = Set(diagrams.filter { $0.file == file }.map(\.pictureName))
-            let text = (try? String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)) ?? ""
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 guard let match = line.wholeMatch(of: #/\s*/// !\[.*\]\(([^()\s]+)\)/#), !own.contains(String(match.output.1)) else {
                     continue
@@ -289,7 +285,8 @@ extension DocumentedDiagramTests {
             return
         }
         let file = (picture.file as NSString).lastPathComponent
-        for output in diagram.outputs where DocRunners.sharedSequences["\(file) \(diagram.expression(of: output))"] == nil {
+        // A runner of this file's own: the general one would run the observable operator again.
+        for output in diagram.outputs where DocRunners.fileRunner(for: diagram.expression(of: output), in: file) == nil {
             Issue.record("no runner for `\(diagram.expression(of: output))` in \(file): add one to DocRunners", sourceLocation: location)
             return
         }

@@ -15,10 +15,10 @@ import Synchronization
 ///
 /// 1. Under the lock, decide what to emit and ``send(_:)`` it. If nobody is delivering, `send`
 ///    hands the item back in a ``Handoff``: the caller has become the *deliverer*.
-/// 2. After unlocking, the deliverer delivers the item and then calls the handoff's
-///    ``Handoff/drain(next:deliver:)``, the one drain loop: while items were queued meanwhile, it
-///    takes the next under the lock (``next()``) and delivers it, until none is left and it gives
-///    up the role. Operators call it through `state.deliver(first, to: observer)`.
+/// 2. After unlocking, the deliverer delivers the item and then runs the one drain loop,
+///    ``DeliveryRole/drain(next:deliver:)``, on the handoff's role: while items were queued
+///    meanwhile, it takes the next under the lock (``next()``) and delivers it, until none is left
+///    and it gives up the role. Operators call it through `state.deliver(first, to: observer)`.
 ///
 /// An item sent while another thread (or the observer itself, re-entrantly) is delivering is
 /// queued and delivered by the deliverer after the current one, in the order the decisions were

@@ -54,7 +54,8 @@ extension Observable {
     /// The sources' values go in as `any Sendable`, so that sources of different types share one
     /// state, and come out with their types again, in the order of the sources, for
     /// `resultSelector`. The sources come as the public forms take them, a first one and a pack
-    /// of others: one pack of all of them costs a thunk per combination ("W10", Benchmarks/README.md).
+    /// of others: one pack of all of them costs a thunk per combination ("W10",
+    /// Benchmarks/README.md).
     @inlinable
     static func combining<Rule: CombiningRule, First: ObservableConvertibleType, each Other: ObservableConvertibleType>(
         _ first: First, _ others: repeat each Other,
